@@ -1,0 +1,65 @@
+import type { Clock } from "../clock.js";
+import type { Queryable } from "../db/index.js";
+
+/**
+ * The product's own record of a customer, keyed by the access token's `sub`. It exists beside the
+ * auth server's users so the product API works the same with a hosted Supabase project.
+ */
+export interface Customer {
+  id: string;
+  email: string;
+  blocked: boolean;
+  created_at: Date;
+}
+
+export class EmailTakenError extends Error {
+  override name = "EmailTakenError";
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === "object" && err !== null && (err as { code?: unknown }).code === "23505";
+}
+
+/**
+ * Creates the customer or brings its e-mail up to date. Idempotent. An e-mail held by a customer
+ * with another `sub` (an account deleted at the auth provider only) is refused, not taken over:
+ * that row may carry a paid subscription, so support decides.
+ */
+export async function ensureCustomer(db: Queryable, clock: Clock, id: string, email: string): Promise<Customer> {
+  try {
+    const { rows } = await db.query<Customer>(
+      `INSERT INTO customers (id, email, blocked, created_at, updated_at) VALUES ($1, $2, false, $3, $3)
+       ON CONFLICT (id) DO UPDATE
+          SET email = EXCLUDED.email,
+              updated_at = CASE WHEN customers.email = EXCLUDED.email THEN customers.updated_at ELSE EXCLUDED.updated_at END
+       RETURNING id, email, blocked, created_at`,
+      [id, email, clock.now()],
+    );
+    return rows[0] as Customer;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new EmailTakenError("This e-mail belongs to another account");
+    throw err;
+  }
+}
+
+export async function findCustomerById(db: Queryable, id: string): Promise<Customer | undefined> {
+  const { rows } = await db.query<Customer>("SELECT id, email, blocked, created_at FROM customers WHERE id = $1", [id]);
+  return rows[0];
+}
+
+export async function findCustomerByEmail(db: Queryable, email: string): Promise<Customer | undefined> {
+  const { rows } = await db.query<Customer>(
+    "SELECT id, email, blocked, created_at FROM customers WHERE lower(email) = lower($1)",
+    [email],
+  );
+  return rows[0];
+}
+
+export async function setCustomerBlocked(db: Queryable, clock: Clock, id: string, blocked: boolean): Promise<boolean> {
+  const { rows } = await db.query("UPDATE customers SET blocked = $2, updated_at = $3 WHERE id = $1 RETURNING id", [
+    id,
+    blocked,
+    clock.now(),
+  ]);
+  return rows.length > 0;
+}

@@ -1,0 +1,24 @@
+import type { SupportMessage } from "./index.js";
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+/** Header-safe one-liner: no line breaks or control characters can reach the subject. */
+const oneLine = (value: string) =>
+  value
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, " ")
+    .trim()
+    .slice(0, 80);
+
+/** The mail support receives for a contact-form message (always English: it is for the team). */
+export function renderSupportMail(message: SupportMessage) {
+  const text = `New message from the contact form.\n\nName: ${message.name}\nE-mail: ${message.email}\n\n${message.message}\n`;
+  const html = `<p>New message from the contact form.</p>
+<p><strong>Name:</strong> ${escapeHtml(message.name)}<br><strong>E-mail:</strong> ${escapeHtml(message.email)}</p>
+<pre style="white-space:pre-wrap;font-family:inherit">${escapeHtml(message.message)}</pre>`;
+  return {
+    subject: `Contact form: ${oneLine(message.name)}`,
+    text,
+    html,
+    template: "support-contact",
+    language: "en" as const,
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * Fixed-window counters in the database, so every server process shares them. A window starts at
+ * a subject's first hit and lasts `windowSeconds`; subjects (IPs, e-mails) are stored hashed.
+ */
+import type { Clock } from "../clock.js";
+import type { Queryable } from "../db/index.js";
+import { sha256Hex } from "./secrets.js";
+
+export interface LimitRule {
+  bucket: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface LimitState {
+  allowed: boolean;
+  /** Seconds until the window ends (≥ 1 when not allowed). */
+  retryAfter: number;
+}
+
+export class RateLimiter {
+  constructor(
+    private readonly db: Queryable,
+    private readonly clock: Clock,
+  ) {}
+
+  private subjectKey(rule: LimitRule, subject: string): string {
+    return sha256Hex(`${rule.bucket}\n${subject.toLowerCase()}`).slice(0, 40);
+  }
+
+  private stateFrom(rule: LimitRule, windowStart: Date, hits: number, now: Date): LimitState {
+    const ends = windowStart.getTime() + rule.windowSeconds * 1000;
+    const retryAfter = Math.max(1, Math.ceil((ends - now.getTime()) / 1000));
+    return { allowed: hits <= rule.limit, retryAfter };
+  }
+
+  /** Counts one attempt and says whether it is within the limit. Refused attempts do not extend the count. */
+  async hit(rule: LimitRule, subject: string): Promise<LimitState> {
+    const now = this.clock.now();
+    const expiredBefore = new Date(now.getTime() - rule.windowSeconds * 1000);
+    const { rows } = await this.db.query<{ window_start: Date; hits: number }>(
+      `INSERT INTO rate_limits (bucket, subject, window_start, hits) VALUES ($1, $2, $3, 1)
+       ON CONFLICT (bucket, subject) DO UPDATE SET
+         window_start = CASE WHEN rate_limits.window_start <= $4 THEN EXCLUDED.window_start ELSE rate_limits.window_start END,
+         hits = CASE WHEN rate_limits.window_start <= $4 THEN 1 ELSE LEAST(rate_limits.hits + 1, $5) END
+       RETURNING window_start, hits`,
+      [rule.bucket, this.subjectKey(rule, subject), now, expiredBefore, rule.limit + 1],
+    );
+    const row = rows[0];
+    if (!row) return { allowed: true, retryAfter: 0 };
+    if (Math.random() < 0.005) void this.purge(now);
+    return this.stateFrom(rule, row.window_start, row.hits, now);
+  }
+
+  /** Whether the subject has already used up the window, without counting an attempt. */
+  async isExhausted(rule: LimitRule, subject: string): Promise<LimitState> {
+    const now = this.clock.now();
+    const { rows } = await this.db.query<{ window_start: Date; hits: number }>(
+      "SELECT window_start, hits FROM rate_limits WHERE bucket = $1 AND subject = $2",
+      [rule.bucket, this.subjectKey(rule, subject)],
+    );
+    const row = rows[0];
+    if (!row || row.window_start.getTime() + rule.windowSeconds * 1000 <= now.getTime()) {
+      return { allowed: true, retryAfter: 0 };
+    }
+    return { ...this.stateFrom(rule, row.window_start, row.hits, now), allowed: row.hits < rule.limit };
+  }
+
+  async reset(rule: LimitRule, subject: string): Promise<void> {
+    await this.db.query("DELETE FROM rate_limits WHERE bucket = $1 AND subject = $2", [
+      rule.bucket,
+      this.subjectKey(rule, subject),
+    ]);
+  }
+
+  /** Drops windows that ended long ago (no window is longer than a day). */
+  private async purge(now: Date): Promise<void> {
+    await this.db
+      .query("DELETE FROM rate_limits WHERE window_start < $1", [new Date(now.getTime() - 86_400_000)])
+      .catch(() => {});
+  }
+}

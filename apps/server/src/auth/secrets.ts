@@ -1,0 +1,48 @@
+/** Keys derived from JWT_SECRET for other purposes, so one configured secret serves them all. */
+import { createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+
+export interface DerivedKeys {
+  /** HMAC key for stored one-time codes. */
+  codes: Buffer;
+  /** HMAC key for deriving the next refresh token from the current one. */
+  refreshChain: Buffer;
+}
+
+export function deriveKeys(jwtSecret: string): DerivedKeys {
+  const derive = (label: string) => Buffer.from(hkdfSync("sha256", jwtSecret, "veil-auth", label, 32));
+  return { codes: derive("one-time-codes"), refreshChain: derive("refresh-token-chain") };
+}
+
+/** Six decimal digits from the CSPRNG (ASVS 6.5.3: ≥ 20 bits of entropy). */
+export function generateCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, "0");
+}
+
+/** What is stored for a code: an HMAC over purpose, address and code (a leaked table reveals no code). */
+export function hashCode(key: Buffer, purpose: string, email: string, code: string): string {
+  return createHmac("sha256", key).update(`${purpose}\n${email}\n${code}`).digest("hex");
+}
+
+export function sameHex(a: string, b: string): boolean {
+  const x = Buffer.from(a, "hex");
+  const y = Buffer.from(b, "hex");
+  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
+}
+
+/** A new refresh token: 32 random bytes, base64url. */
+export function newRefreshToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/**
+ * The token that replaces `token` on rotation. Deterministic, so a client that presents an already
+ * rotated token within the reuse window can be handed the same successor again (GoTrue returns the
+ * active child) even though only hashes are stored.
+ */
+export function nextRefreshToken(key: Buffer, token: string): string {
+  return createHmac("sha256", key).update(token).digest("base64url");
+}
+
+export function sha256Hex(value: string): string {
+  return createHash("sha256").update(value).digest("hex");
+}

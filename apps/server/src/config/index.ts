@@ -1,0 +1,170 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+/** The workspace root, found from this file whether it runs from src/ or from the dist bundle. */
+function findWorkspaceRoot(from: string): string {
+  let dir = from;
+  while (!existsSync(path.join(dir, "pnpm-workspace.yaml"))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+  return dir;
+}
+const repoRoot = findWorkspaceRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+/**
+ * The development JWT secret. Documented (README) so local tools can mint tokens; refused in
+ * production, where tokens signed with it would be forgeable by anyone who read this file.
+ */
+export const DEV_JWT_SECRET = "veil-development-jwt-secret-do-not-use-in-production";
+/** Development callback secret and simulator keys: public knowledge, so refused in production. */
+export const DEV_EXNODE_CALLBACK_SECRET = "veil-dev-exnode-callback-secret";
+export const DEV_EXNODE_KEYS = { public: "veil-simulator-public-key", private: "veil-simulator-private-key" } as const;
+
+/** Empty strings count as unset, as they do in most shells and .env files. */
+const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+const flag = (fallback: boolean) =>
+  z.preprocess(
+    (v) => (v === "" || v === undefined ? fallback : v),
+    z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]),
+  );
+const int = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default("127.0.0.1"),
+  /** Directory holding the built web app (index.html and assets). */
+  WEB_DIST: z.string().default(path.join(repoRoot, "apps/web/dist")),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+
+  // ── database ──
+  /** postgres://… — use this Postgres server instead of the embedded PGlite. */
+  DATABASE_URL: optionalString,
+  /** Where embedded data lives (PGlite in `<DATA_DIR>/pglite`); `memory://` keeps nothing. */
+  DATA_DIR: z.string().default(path.join(repoRoot, ".data")),
+
+  // ── auth ──
+  /** HS256 secret for access tokens: with hosted Supabase, the project's JWT secret. */
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").default(DEV_JWT_SECRET),
+  /** Access-token lifetime in seconds (auth-js refreshes ~90 s before expiry, so keep it well above). */
+  JWT_EXP: int(3600, 300, 604_800),
+  /** Optional `iss` claim (hosted Supabase uses https://<ref>.supabase.co/auth/v1). */
+  JWT_ISSUER: optionalString,
+  /**
+   * Hosted Supabase projects on asymmetric signing keys: their JWKS
+   * (https://<ref>.supabase.co/auth/v1/.well-known/jwks.json). ES256/RS256 tokens are then checked
+   * against it; HS256 tokens still against JWT_SECRET.
+   */
+  JWT_JWKS_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url().optional()),
+  /** Public origin of the web app, used in mail links. */
+  SITE_URL: z.url().default("http://localhost:8080"),
+  /** Extra origins the web app may fetch from (CSP connect-src), e.g. a hosted Supabase project's URL. */
+  CSP_CONNECT_SRC: z.preprocess(
+    (v) => (typeof v === "string" ? v.split(/[\s,]+/).filter(Boolean) : (v ?? [])),
+    z.array(z.url().transform((u) => new URL(u).origin)).transform((origins) => [...new Set(origins)]),
+  ),
+  AUTH_DISABLE_SIGNUP: flag(false),
+  /** When on, a password-login session must send `current_password` to set a new password. */
+  AUTH_PASSWORD_CHANGE_NEEDS_CURRENT: flag(false),
+  /** Reverse proxies in front of the server whose X-Forwarded-For entries are trusted (0 = none). */
+  TRUST_PROXY_HOPS: int(0, 0, 10),
+  /** Per-IP request limits per 5 minutes (GoTrue's defaults). */
+  RATE_LIMIT_TOKEN_PER_5MIN: int(150, 1, 100_000),
+  RATE_LIMIT_VERIFY_PER_5MIN: int(30, 1, 100_000),
+  RATE_LIMIT_OTP_PER_5MIN: int(30, 1, 100_000),
+  /** Mails one address may receive per hour, and the gap between two of them. */
+  MAIL_PER_ADDRESS_PER_HOUR: int(10, 1, 1000),
+  MAIL_RESEND_SECONDS: int(30, 1, 3600),
+
+  // ── mail ──
+  /** `dev` stores mail in the db outbox and shows it at /dev/mailbox; `smtp` sends through SMTP_URL. */
+  MAIL_TRANSPORT: z.enum(["dev", "smtp"]).optional(),
+  /** smtp://user:pass@host:587 or smtps://…:465 (nodemailer URL). */
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default("Veil <no-reply@veil.localhost>"),
+
+  // ── product API and payments (README: "Payments") ──
+  /** Where contact-form messages are mailed. */
+  SUPPORT_EMAIL: z.email().default("support@veil.localhost"),
+  /** Off with hosted Supabase: there are no local sessions to check, only the signed token. */
+  API_CHECK_LOCAL_SESSION: flag(true),
+  /** `simulator` (default outside production; refused in production) or `exnode`. */
+  PAYMENT_PROVIDER: z.enum(["exnode", "simulator"]).optional(),
+  EXNODE_BASE_URL: z.url().default("https://my.exnode.io"),
+  /** Merchant API keys; the simulator accepts its development pair when these are unset. */
+  EXNODE_PUBLIC_KEY: optionalString,
+  EXNODE_PRIVATE_KEY: optionalString,
+  /** Secret path segment of the callback URL (/api/exnode/callback/<secret>); ≥ 16 characters. */
+  EXNODE_CALLBACK_SECRET: z.string().min(16, "must be at least 16 characters").default(DEV_EXNODE_CALLBACK_SECRET),
+  /** Public origin Exnode posts callbacks to; defaults to SITE_URL (simulator: the server's own URL). */
+  EXNODE_CALLBACK_BASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url().optional()),
+  /** Time limit for one request to Exnode. */
+  EXNODE_TIMEOUT_MS: int(10_000, 100, 120_000),
+  /** How often pending invoices are re-checked with the provider; 0 = only at start-up and on demand. */
+  RECONCILE_INTERVAL_SECONDS: int(60, 0, 86_400),
+  /** Test only: `crash-before-settlement-commit` kills the process inside a settlement (crash test). */
+  TEST_FAILPOINT: z.enum(["crash-before-settlement-commit"]).optional(),
+  /**
+   * Test only: an ISO instant the server's clock is frozen at (it then moves only through
+   * /dev/clock). The web visual-regression suite uses it so dates, days left and expiries on screen
+   * are the same in every run. Refused in production.
+   */
+  TEST_CLOCK_START: z.preprocess((v) => (v === "" ? undefined : v), z.iso.datetime({ offset: true }).optional()),
+});
+
+type ParsedEnv = z.infer<typeof envSchema>;
+export type Config = Omit<ParsedEnv, "MAIL_TRANSPORT" | "LOG_LEVEL" | "PAYMENT_PROVIDER"> & {
+  PAYMENT_PROVIDER: "exnode" | "simulator";
+  production: boolean;
+  MAIL_TRANSPORT: "dev" | "smtp";
+  LOG_LEVEL: NonNullable<ParsedEnv["LOG_LEVEL"]>;
+};
+
+/** Production must never run on development secrets or the dev mailbox. */
+function productionProblems(env: ParsedEnv, transport: Config["MAIL_TRANSPORT"]): string[] {
+  const problems: string[] = [];
+  if (env.JWT_SECRET === DEV_JWT_SECRET) {
+    problems.push(
+      "  JWT_SECRET: the development default is refused in production; set your own secret (≥ 32 characters)",
+    );
+  }
+  if (transport === "dev") {
+    problems.push("  MAIL_TRANSPORT: the dev mailbox is refused in production; use MAIL_TRANSPORT=smtp with SMTP_URL");
+  }
+  if (env.PAYMENT_PROVIDER === "simulator") {
+    problems.push("  PAYMENT_PROVIDER: the gateway simulator is refused in production; use exnode");
+  }
+  if (env.EXNODE_CALLBACK_SECRET === DEV_EXNODE_CALLBACK_SECRET) {
+    problems.push(
+      "  EXNODE_CALLBACK_SECRET: the development default is refused in production; set a long random secret",
+    );
+  }
+  if (env.TEST_FAILPOINT) problems.push("  TEST_FAILPOINT: test-only, refused in production");
+  if (env.TEST_CLOCK_START) problems.push("  TEST_CLOCK_START: test-only, refused in production");
+  return problems;
+}
+
+/** Parses the environment once. Throws a readable error listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const vars = parsed.data;
+  const production = vars.NODE_ENV === "production";
+  const transport: Config["MAIL_TRANSPORT"] = vars.MAIL_TRANSPORT ?? (production ? "smtp" : "dev");
+  const problems = production ? productionProblems(vars, transport) : [];
+  if (transport === "smtp" && !vars.SMTP_URL) problems.push("  SMTP_URL: required when mail goes through SMTP");
+  const paymentProvider = vars.PAYMENT_PROVIDER ?? (production ? "exnode" : "simulator");
+  if (paymentProvider === "exnode" && !(vars.EXNODE_PUBLIC_KEY && vars.EXNODE_PRIVATE_KEY)) {
+    problems.push("  EXNODE_PUBLIC_KEY, EXNODE_PRIVATE_KEY: required when PAYMENT_PROVIDER is exnode");
+  }
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
+  const logLevel: Config["LOG_LEVEL"] = vars.LOG_LEVEL ?? (vars.NODE_ENV === "test" ? "warn" : "info");
+  return { ...vars, production, MAIL_TRANSPORT: transport, LOG_LEVEL: logLevel, PAYMENT_PROVIDER: paymentProvider };
+}

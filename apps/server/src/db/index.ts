@@ -1,0 +1,107 @@
+/**
+ * The database: one Postgres schema, reached through PGlite (embedded, on disk or in memory) or
+ * a real Postgres server (`DATABASE_URL`). Both speak the same SQL dialect, so callers write plain
+ * Postgres SQL with `$1` parameters and never know which one they got.
+ *
+ * Conventions every module relies on:
+ * - `int8`/`bigint` columns (and `count(*)`) come back as JS numbers on both engines;
+ *   `timestamptz` as `Date`; `jsonb` as parsed JSON; `numeric` as a string.
+ * - Pass JSON to `jsonb` columns as `JSON.stringify(value)` with a `$n::jsonb` cast.
+ * - Never nest `transaction()` calls: pass the `tx` down instead (PGlite has one connection, so a
+ *   nested call would wait for itself).
+ * - Times come from the injected `Clock` as parameters, not from SQL `now()`, so tests control them.
+ */
+import { migrate } from "./migrate.js";
+import { openPglite } from "./pglite.js";
+import { openPostgres } from "./postgres.js";
+import { rethrowUnavailable } from "./unavailable.js";
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+export interface Db extends Queryable {
+  /** Which engine this is, for logs and diagnostics. */
+  readonly kind: "pglite" | "postgres";
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws.
+   * Transactions never interleave on PGlite (they are queued); on Postgres they run concurrently
+   * under READ COMMITTED, so use `SELECT … FOR UPDATE` or atomic upserts where order matters.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Internal: what the engine adapters provide before migrations are applied. */
+export interface EngineDb extends Db {
+  /** Runs a script of several statements (no parameters). */
+  execScript(sql: string, tx?: Queryable): Promise<void>;
+  /** Runs `fn` while holding a cross-process lock (advisory lock on Postgres; the file lock covers PGlite). */
+  withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
+  /** PGlite only: the data directory as a tarball. */
+  dump?(): Promise<Blob>;
+}
+
+export interface OpenDbOptions {
+  /** `postgres://…`: use a real Postgres server (a connection pool). */
+  databaseUrl?: string;
+  /** PGlite data directory, or `memory://` for a throw-away in-memory database. */
+  dataDir?: string;
+  /** PGlite only: start from this data-dir dump (`PGlite.dumpDataDir()`), skipping initdb. */
+  pgliteTemplate?: Blob;
+  /** Postgres only: run in this schema (created if missing). Tests use one schema per file. */
+  schema?: string;
+  /** Directory of `NNNN_name.sql` migrations; defaults to this module's `migrations/`. */
+  migrationsDir?: string;
+}
+
+export class DbOpenError extends Error {
+  override name = "DbOpenError";
+}
+
+/**
+ * Opens the database and brings its schema up to date. Real Postgres when `databaseUrl` is given,
+ * otherwise PGlite in `dataDir` (refusing a directory another live process holds).
+ */
+export async function openDb(options: OpenDbOptions): Promise<Db> {
+  let engine: EngineDb;
+  if (options.databaseUrl) {
+    engine = await openPostgres(options.databaseUrl, options.schema);
+  } else if (options.dataDir) {
+    engine = await openPglite(options.dataDir, options.pgliteTemplate);
+  } else {
+    throw new DbOpenError("openDb needs a databaseUrl (Postgres) or a dataDir (PGlite, or memory://)");
+  }
+  try {
+    await migrate(engine, options.migrationsDir);
+  } catch (err) {
+    await engine.close().catch(() => {});
+    throw err;
+  }
+  // Hand out only the public surface. A lost connection surfaces as DbUnavailableError (→ 503).
+  return {
+    kind: engine.kind,
+    query: <T>(sql: string, params?: unknown[]) => engine.query<T>(sql, params).catch(rethrowUnavailable),
+    transaction: (fn) => engine.transaction(fn).catch(rethrowUnavailable),
+    close: () => engine.close(),
+  };
+}
+
+/**
+ * A freshly initialised and migrated in-memory PGlite, as a dump that `openDb({ pgliteTemplate })`
+ * starts from in a fraction of the time initdb takes. Tests cache it (see test/helpers/test-db.ts).
+ */
+export async function createPgliteTemplate(migrationsDir?: string): Promise<Blob> {
+  const engine = await openPglite("memory://");
+  try {
+    await migrate(engine, migrationsDir);
+    if (!engine.dump) throw new Error("PGlite adapter cannot dump");
+    return await engine.dump();
+  } finally {
+    await engine.close();
+  }
+}
+
+export { DataDirInUseError } from "./lock-file.js";
+export { MigrationError, migrationsFingerprint } from "./migrate.js";
+export { DbUnavailableError } from "./unavailable.js";

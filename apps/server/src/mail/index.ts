@@ -1,0 +1,101 @@
+/**
+ * Mail: templates (en, ru; text + HTML), the outbox, and a transport (SMTP or the dev mailbox).
+ * Callers enqueue inside their own transaction with `mail.enqueue(tx, …)` and call `mail.kick()`
+ * once it committed; delivery happens from the outbox, with retries.
+ */
+import type { Hono } from "hono";
+import type { Clock } from "../clock.js";
+import type { Config } from "../config/index.js";
+import type { Db, Queryable } from "../db/index.js";
+import type { Logger } from "../logger.js";
+import { devMailboxRoutes } from "./dev-mailbox.js";
+import type { MailLanguage } from "./language.js";
+import { createOutboxDispatcher, enqueueMail } from "./outbox.js";
+import {
+  type CodeMailVars,
+  type MailTemplate,
+  type NoticeTemplate,
+  renderCodeMail,
+  renderNoticeMail,
+} from "./templates.js";
+import { devTransport, type MailTransport, smtpTransport } from "./transport.js";
+
+export { listMailbox, type MailboxMessage } from "./dev-mailbox.js";
+export { fromAcceptLanguage, isMailLanguage, MAIL_LANGUAGES, type MailLanguage, pickLanguage } from "./language.js";
+export { type NewMail, retryDelaySeconds } from "./outbox.js";
+export {
+  type CodeMailVars,
+  type MailTemplate,
+  type NoticeTemplate,
+  renderCodeMail,
+  renderNoticeMail,
+} from "./templates.js";
+export type { MailTransport, OutgoingMail } from "./transport.js";
+
+export interface Mail {
+  /** Renders a code mail and puts it in the outbox (inside `q`'s transaction). */
+  enqueueCodeMail(
+    q: Queryable,
+    args: { to: string; template: MailTemplate; language: MailLanguage; vars: Omit<CodeMailVars, "siteUrl"> },
+  ): Promise<string>;
+  /** Renders a security notice (e.g. password changed) and puts it in the outbox. */
+  enqueueNotice(q: Queryable, args: { to: string; template: NoticeTemplate; language: MailLanguage }): Promise<string>;
+  /** Puts an already rendered message in the outbox. */
+  enqueue(
+    q: Queryable,
+    mail: { to: string; subject: string; text: string; html: string; template: string; language: MailLanguage },
+  ): Promise<string>;
+  /** Delivers due mail soon; call after the enqueuing transaction committed. */
+  kick(): void;
+  /** Delivers everything due now and waits (tests). */
+  flush(): Promise<{ sent: number; failed: number }>;
+  /** The /dev/mailbox routes when the dev transport is in use; undefined otherwise. */
+  readonly devMailbox: Hono | undefined;
+  close(): Promise<void>;
+}
+
+export function createMail(deps: {
+  config: Pick<Config, "MAIL_TRANSPORT" | "SMTP_URL" | "MAIL_FROM" | "SITE_URL" | "production">;
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  /** Replaces the configured transport (tests: a failing one). */
+  transport?: MailTransport;
+  /** Poll for due mail (retries) every this many ms; 0 turns polling off (tests flush by hand). */
+  pollMs?: number;
+}): Mail {
+  const { config, db, clock, logger } = deps;
+  const transport =
+    deps.transport ??
+    (config.MAIL_TRANSPORT === "smtp"
+      ? smtpTransport(config.SMTP_URL ?? "")
+      : devTransport(logger.child({ module: "mail" })));
+  const dispatcher = createOutboxDispatcher({
+    db,
+    transport,
+    clock,
+    logger,
+    from: config.MAIL_FROM,
+    redactAfterSend: transport.kind === "smtp",
+  });
+  const pollMs = deps.pollMs ?? 5000;
+  if (pollMs > 0) dispatcher.start(pollMs);
+
+  const enqueue: Mail["enqueue"] = (q, mail) => enqueueMail(q, mail, clock);
+  return {
+    enqueue,
+    enqueueCodeMail: (q, { to, template, language, vars }) => {
+      const rendered = renderCodeMail(template, language, { ...vars, siteUrl: config.SITE_URL });
+      return enqueue(q, { to, ...rendered, template, language });
+    },
+    enqueueNotice: (q, { to, template, language }) =>
+      enqueue(q, { to, ...renderNoticeMail(template, language, { siteUrl: config.SITE_URL }), template, language }),
+    kick: () => dispatcher.kick(),
+    flush: () => dispatcher.flush(),
+    devMailbox: config.MAIL_TRANSPORT === "dev" && !config.production ? devMailboxRoutes(db) : undefined,
+    async close() {
+      await dispatcher.stop();
+      transport.close?.();
+    },
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * The mail outbox: every message is inserted here (inside the caller's transaction, so it exists
+ * exactly when the change that caused it does) and delivered from here. Delivery failures are
+ * retried with back-off, forever: a message is never dropped.
+ */
+import { randomUUID } from "node:crypto";
+import type { Clock } from "../clock.js";
+import type { Db, Queryable } from "../db/index.js";
+import type { Logger } from "../logger.js";
+import type { MailLanguage } from "./language.js";
+import type { MailTransport } from "./transport.js";
+
+export interface NewMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  template: string;
+  language: MailLanguage;
+}
+
+export async function enqueueMail(q: Queryable, mail: NewMail, clock: Clock): Promise<string> {
+  const id = randomUUID();
+  const now = clock.now();
+  await q.query(
+    `INSERT INTO mail_outbox (id, to_address, subject, text_body, html_body, template, language, next_attempt_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+    [id, mail.to.toLowerCase(), mail.subject, mail.text, mail.html, mail.template, mail.language, now],
+  );
+  return id;
+}
+
+/** Seconds before retry number `attempts` (1, 2, …): 10 s doubling, at most an hour. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(10 * 2 ** Math.max(0, attempts - 1), 3600);
+}
+
+/** Delivered mail is deleted after this many days (ASVS 14.2.7: keep personal data no longer than needed). */
+export const SENT_MAIL_RETENTION_DAYS = 30;
+
+/** How long a claimed message is reserved for one process before another may try it. */
+const LEASE_SECONDS = 120;
+
+interface ClaimedRow {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  language: string;
+  attempts: number;
+}
+
+export interface OutboxDispatcher {
+  /** Delivers every message that is due now; resolves when done (tests call this). */
+  flush(): Promise<{ sent: number; failed: number }>;
+  /** Asks for a flush soon (after the enqueuing transaction committed). */
+  kick(): void;
+  /** Starts polling for due messages (retries, and mail enqueued by other processes). */
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+}
+
+export function createOutboxDispatcher(deps: {
+  db: Db;
+  transport: MailTransport;
+  clock: Clock;
+  logger: Logger;
+  from: string;
+  /** Blank the stored bodies once delivered (codes should not outlive their delivery). */
+  redactAfterSend: boolean;
+}): OutboxDispatcher {
+  const { db, transport, clock, logger } = deps;
+  let running: Promise<{ sent: number; failed: number }> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  async function claimBatch(): Promise<ClaimedRow[]> {
+    const now = clock.now();
+    const lease = new Date(now.getTime() + LEASE_SECONDS * 1000);
+    // SKIP LOCKED: several server processes can share one outbox without sending twice.
+    const { rows } = await db.query<ClaimedRow>(
+      `UPDATE mail_outbox SET next_attempt_at = $2
+       WHERE id IN (
+         SELECT id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= $1
+         ORDER BY next_attempt_at, created_at LIMIT 20 FOR UPDATE SKIP LOCKED)
+       RETURNING id, to_address, subject, text_body, html_body, language, attempts`,
+      [now, lease],
+    );
+    return rows;
+  }
+
+  async function deliverDue(): Promise<{ sent: number; failed: number }> {
+    let sent = 0;
+    let failed = 0;
+    for (;;) {
+      const batch = await claimBatch();
+      if (batch.length === 0) break;
+      for (const row of batch) {
+        try {
+          await transport.send({
+            id: row.id,
+            from: deps.from,
+            to: row.to_address,
+            subject: row.subject,
+            text: row.text_body,
+            html: row.html_body,
+            language: row.language,
+          });
+          await db.query(
+            `UPDATE mail_outbox SET status = 'sent', sent_at = $2, attempts = attempts + 1, last_error = NULL
+             ${deps.redactAfterSend ? ", text_body = '', html_body = ''" : ""} WHERE id = $1`,
+            [row.id, clock.now()],
+          );
+          sent++;
+        } catch (err) {
+          const attempts = row.attempts + 1;
+          const next = new Date(clock.now().getTime() + retryDelaySeconds(attempts) * 1000);
+          const message = err instanceof Error ? err.message : String(err);
+          await db.query("UPDATE mail_outbox SET attempts = $2, next_attempt_at = $3, last_error = $4 WHERE id = $1", [
+            row.id,
+            attempts,
+            next,
+            message.slice(0, 1000),
+          ]);
+          logger.warn(
+            { mailId: row.id, attempts, retryAt: next.toISOString(), err: message },
+            "mail delivery failed; will retry",
+          );
+          failed++;
+        }
+      }
+      // A failed message is leased into the future, so the loop ends once everything due was tried.
+    }
+    return { sent, failed };
+  }
+
+  let lastPurge = Number.NEGATIVE_INFINITY;
+  /** At most hourly: drop delivered mail past retention. Pending mail is never deleted. */
+  async function purgeOld(): Promise<void> {
+    const now = clock.now().getTime();
+    if (now - lastPurge < 3_600_000) return;
+    lastPurge = now;
+    await db.query("DELETE FROM mail_outbox WHERE status = 'sent' AND sent_at < $1", [
+      new Date(now - SENT_MAIL_RETENTION_DAYS * 86_400_000),
+    ]);
+  }
+
+  function flush(): Promise<{ sent: number; failed: number }> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = { sent: 0, failed: 0 };
+      do {
+        again = false;
+        const r = await deliverDue();
+        total = { sent: total.sent + r.sent, failed: total.failed + r.failed };
+      } while (again);
+      await purgeOld();
+      return total;
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const flushQuietly = () => {
+    if (stopped) return;
+    flush().catch((err) => logger.error({ err }, "mail outbox flush failed"));
+  };
+
+  return {
+    flush,
+    kick: () => setImmediate(flushQuietly),
+    start(intervalMs = 5000) {
+      if (timer) return;
+      timer = setInterval(flushQuietly, intervalMs);
+      timer.unref();
+      flushQuietly();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running?.catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import nodemailer from "nodemailer";
+import type { Logger } from "../logger.js";
+
+export interface OutgoingMail {
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  language: string;
+}
+
+/** Delivers one message or throws; the outbox retries whatever throws. */
+export interface MailTransport {
+  readonly kind: "dev" | "smtp" | "custom";
+  send(mail: OutgoingMail): Promise<void>;
+  close?(): void;
+}
+
+/** SMTP through nodemailer; `url` is smtp://user:pass@host:port or smtps://… */
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    kind: "smtp",
+    async send(mail) {
+      await transporter.sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        // Message-ID derived from the outbox id, so a retried delivery is recognisable downstream.
+        messageId: `<${mail.id}@veil.outbox>`,
+        headers: { "Content-Language": mail.language },
+      });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** Development: the message stays in the outbox (read it at /dev/mailbox) and is printed to the log. */
+export function devTransport(logger: Logger): MailTransport {
+  return {
+    kind: "dev",
+    async send(mail) {
+      logger.info({ mailId: mail.id, to: mail.to, subject: mail.subject, text: mail.text }, "dev mailbox: mail stored");
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { loadConfig } from "./config/index.js";
+import { startServer } from "./server.js";
+
+// The composition root: config → server → listen. Nothing else wires.
+// Start-up problems (bad configuration, a data directory in use, an unreachable database) are
+// reported as one readable message, not a stack trace.
+const server = await (async () => startServer(loadConfig()))().catch((err: unknown) => {
+  console.error(`Veil could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
+console.log(`Veil is listening on ${server.url}`);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

@@ -1,0 +1,24 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/**
+ * Exnode's request signature: lowercase hex HMAC-SHA512 keyed with the private key over the
+ * decimal unix timestamp followed by the raw request body ("" for a GET). The adapter signs with
+ * it and the gateway simulator verifies with it, so both sides share one definition.
+ */
+export function exnodeSignature(privateKey: string, timestamp: string, rawBody: string): string {
+  return createHmac("sha512", privateKey)
+    .update(timestamp + rawBody, "utf8")
+    .digest("hex");
+}
+
+/** Constant-time comparison of a received signature against the expected one. */
+export function isValidExnodeSignature(
+  privateKey: string,
+  timestamp: string,
+  rawBody: string,
+  signature: string,
+): boolean {
+  const expected = Buffer.from(exnodeSignature(privateKey, timestamp, rawBody), "utf8");
+  const received = Buffer.from(signature, "utf8");
+  return expected.length === received.length && timingSafeEqual(expected, received);
+}

@@ -1,0 +1,224 @@
+import type { Logger } from "pino";
+import type { Clock } from "../clock.js";
+import type { Db, Queryable } from "../db/index.js";
+import type { ProviderInvoice } from "./provider.js";
+
+/**
+ * Settlement: turns one provider answer about one invoice into at most one change of our books.
+ *
+ * Exactly once comes from two independent guards inside one transaction:
+ * 1. the payment row is locked (`SELECT … FOR UPDATE`), so concurrent settlements of the same
+ *    payment queue behind each other on Postgres (PGlite runs transactions one at a time anyway);
+ * 2. every state change is a conditional update (`… WHERE status <> 'success'`), so even without
+ *    the lock a second settlement finds nothing to change and credits nothing.
+ * The subscription is extended in the same transaction as the payment flips to success, so a crash
+ * leaves either both or neither; the reconciler then finds the payment still pending and retries.
+ */
+
+export type SettlementOutcome =
+  | { kind: "credited"; paymentId: string; customerId: string | null; days: number; endsAt: Date | null }
+  | { kind: "rejected"; paymentId: string }
+  | { kind: "unchanged"; paymentId: string | null; reason: UnchangedReason };
+
+export type UnchangedReason =
+  | "unknown-payment"
+  | "already-settled"
+  | "not-final"
+  | "partially-paid"
+  | "mismatch"
+  | "other-invoice"
+  | "duplicate-payment";
+
+interface PaymentRow {
+  id: string;
+  customer_id: string | null;
+  plan_id: number;
+  amount_cents: number;
+  currency: string;
+  token: string;
+  status: "pending" | "success" | "rejected";
+  tracker_id: string | null;
+  provider_status: string | null;
+}
+
+const REJECTING = new Set(["EXPIRED", "ERROR"]);
+
+/** Hook for the crash test: runs inside the settlement transaction just before it commits. */
+export type BeforeCommitHook = (outcome: SettlementOutcome) => void;
+
+export interface SettlementDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  beforeCommit?: BeforeCommitHook;
+}
+
+/** Finds the payment an invoice belongs to: our id travels as client_transaction_id. */
+async function lockPayment(tx: Queryable, invoice: ProviderInvoice): Promise<PaymentRow | undefined> {
+  if (invoice.clientTransactionId) {
+    const { rows } = await tx.query<PaymentRow>("SELECT * FROM payments WHERE id = $1 FOR UPDATE", [
+      invoice.clientTransactionId,
+    ]);
+    if (rows[0]) return rows[0];
+  }
+  const { rows } = await tx.query<PaymentRow>("SELECT * FROM payments WHERE tracker_id = $1 FOR UPDATE", [
+    invoice.trackerId,
+  ]);
+  return rows[0];
+}
+
+/** Why an invoice does not describe this payment, or undefined when it does. */
+function mismatchOf(payment: PaymentRow, invoice: ProviderInvoice): string | undefined {
+  if (invoice.clientTransactionId && invoice.clientTransactionId !== payment.id) {
+    return `client_transaction_id ${invoice.clientTransactionId} ≠ ${payment.id}`;
+  }
+  if (invoice.token && invoice.token !== payment.token) return `token ${invoice.token} ≠ ${payment.token}`;
+  if (invoice.fiatCurrency && invoice.fiatCurrency.toUpperCase() !== payment.currency) {
+    return `currency ${invoice.fiatCurrency} ≠ ${payment.currency}`;
+  }
+  if (invoice.fiatAmount !== null && Math.round(invoice.fiatAmount * 100) !== payment.amount_cents) {
+    return `amount ${invoice.fiatAmount} ≠ ${payment.amount_cents / 100}`;
+  }
+  return undefined;
+}
+
+export function createSettlement({ db, clock, logger, beforeCommit }: SettlementDeps) {
+  async function recordEvent(
+    tx: Queryable,
+    paymentId: string,
+    invoice: ProviderInvoice,
+    outcome: string,
+    detail: string | null,
+  ) {
+    await tx.query(
+      `INSERT INTO payment_events (payment_id, tracker_id, provider_status, outcome, detail, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [paymentId, invoice.trackerId, invoice.status, outcome, detail, clock.now()],
+    );
+  }
+
+  async function settleWithin(tx: Queryable, invoice: ProviderInvoice): Promise<SettlementOutcome> {
+    const now = clock.now();
+    const payment = await lockPayment(tx, invoice);
+    if (!payment) return { kind: "unchanged", paymentId: null, reason: "unknown-payment" };
+
+    const mismatch = mismatchOf(payment, invoice);
+    if (mismatch) {
+      // Our server created this invoice with our payment's values; a difference means something
+      // is wrong at the provider or in between. Credit nothing; support sees the event.
+      await recordEvent(tx, payment.id, invoice, "mismatch", mismatch);
+      return { kind: "unchanged", paymentId: payment.id, reason: "mismatch" };
+    }
+
+    // An invoice other than the one we stored: created by a retry whose first answer was lost.
+    const otherInvoice = payment.tracker_id !== null && payment.tracker_id !== invoice.trackerId;
+    if (otherInvoice && invoice.status !== "SUCCESS") {
+      // Its expiry must not reject the payment the customer is actually paying.
+      return { kind: "unchanged", paymentId: payment.id, reason: "other-invoice" };
+    }
+
+    if (payment.status === "success") {
+      if (otherInvoice) {
+        // Paid twice for one purchase: never credit twice; flag it loudly for a refund.
+        await recordEvent(tx, payment.id, invoice, "duplicate-payment", "a second invoice was paid; refund it");
+        logger.error({ paymentId: payment.id, trackerId: invoice.trackerId }, "second invoice paid for one payment");
+        return { kind: "unchanged", paymentId: payment.id, reason: "duplicate-payment" };
+      }
+      return { kind: "unchanged", paymentId: payment.id, reason: "already-settled" };
+    }
+
+    if (invoice.status === "SUCCESS") {
+      // `rejected` may still turn into success: crypto can arrive after the invoice expired.
+      const { rows } = await tx.query<{ plan_id: number; days: number }>(
+        `UPDATE payments p
+            SET status = 'success', provider_status = $2, tracker_id = $3, days_credited = pl.days,
+                settled_at = $4, updated_at = $4, last_checked_at = $4
+           FROM plans pl
+          WHERE p.id = $1 AND p.status <> 'success' AND pl.id = p.plan_id
+      RETURNING p.plan_id, pl.days`,
+        [payment.id, invoice.status, invoice.trackerId, now],
+      );
+      const credited = rows[0];
+      if (!credited) return { kind: "unchanged", paymentId: payment.id, reason: "already-settled" };
+      let endsAt: Date | null = null;
+      if (payment.customer_id) {
+        endsAt = await extendSubscription(tx, payment.customer_id, credited.plan_id, credited.days, now);
+      }
+      await recordEvent(tx, payment.id, invoice, "credited", `${credited.days} days`);
+      return { kind: "credited", paymentId: payment.id, customerId: payment.customer_id, days: credited.days, endsAt };
+    }
+
+    if (payment.status === "rejected") return { kind: "unchanged", paymentId: payment.id, reason: "already-settled" };
+
+    if (REJECTING.has(invoice.status)) {
+      const { rows } = await tx.query(
+        `UPDATE payments SET status = 'rejected', provider_status = $2, tracker_id = $3,
+                settled_at = $4, updated_at = $4, last_checked_at = $4
+          WHERE id = $1 AND status = 'pending' RETURNING id`,
+        [payment.id, invoice.status, invoice.trackerId, now],
+      );
+      if (!rows[0]) return { kind: "unchanged", paymentId: payment.id, reason: "already-settled" };
+      await recordEvent(tx, payment.id, invoice, "rejected", null);
+      return { kind: "rejected", paymentId: payment.id };
+    }
+
+    // Not final (CREATED, PAYMENT, ACCEPTED, PARTIALLYPAID or something new): stay pending.
+    // Store the tracker id if the callback beat the invoice-creation reply to the database.
+    await tx.query(
+      `UPDATE payments SET provider_status = $2, tracker_id = COALESCE(tracker_id, $3), last_checked_at = $4,
+              updated_at = CASE WHEN provider_status IS DISTINCT FROM $2 THEN $4 ELSE updated_at END
+        WHERE id = $1 AND status = 'pending'`,
+      [payment.id, invoice.status, invoice.trackerId, now],
+    );
+    if (payment.provider_status !== invoice.status) {
+      const paid = invoice.fiatPayedAmount ?? invoice.payedAmount;
+      await recordEvent(tx, payment.id, invoice, "pending", paid !== null ? `paid so far: ${paid}` : null);
+    }
+    const reason = invoice.status === "PARTIALLYPAID" ? "partially-paid" : "not-final";
+    return { kind: "unchanged", paymentId: payment.id, reason };
+  }
+
+  /** Applies the provider's answer about one invoice. Safe to call any number of times, concurrently. */
+  async function apply(invoice: ProviderInvoice): Promise<SettlementOutcome> {
+    const outcome = await db.transaction(async (tx) => {
+      const result = await settleWithin(tx, invoice);
+      beforeCommit?.(result);
+      return result;
+    });
+    if (outcome.kind === "credited") {
+      logger.info(
+        { paymentId: outcome.paymentId, days: outcome.days, endsAt: outcome.endsAt?.toISOString() },
+        "payment credited",
+      );
+    } else if (outcome.kind === "rejected") {
+      logger.info({ paymentId: outcome.paymentId, status: invoice.status }, "payment rejected");
+    }
+    return outcome;
+  }
+
+  return { apply };
+}
+
+/**
+ * Adds `days` to the customer's subscription: from its current end while it is still running,
+ * otherwise from now. One atomic upsert, so two credits for the same customer add up.
+ */
+export async function extendSubscription(
+  tx: Queryable,
+  customerId: string,
+  planId: number | null,
+  days: number,
+  now: Date,
+): Promise<Date> {
+  const { rows } = await tx.query<{ ends_at: Date }>(
+    `INSERT INTO subscriptions (customer_id, plan_id, ends_at, updated_at)
+     VALUES ($1, $2, $3::timestamptz + make_interval(hours => $4::int * 24), $3)
+     ON CONFLICT (customer_id) DO UPDATE
+        SET ends_at = GREATEST(subscriptions.ends_at, $3::timestamptz) + make_interval(hours => $4::int * 24),
+            plan_id = COALESCE(EXCLUDED.plan_id, subscriptions.plan_id),
+            updated_at = $3
+     RETURNING ends_at`,
+    [customerId, planId, now, days],
+  );
+  return new Date((rows[0] as { ends_at: Date }).ends_at);
+}

@@ -1,0 +1,135 @@
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { createProductApi } from "./api/index.js";
+import { type Auth, createAuth } from "./auth/index.js";
+import { type Clock, systemClock, type TestClock } from "./clock.js";
+import type { Config } from "./config/index.js";
+import { type Db, openDb } from "./db/index.js";
+import { clockFromConfig, devClockRoutes } from "./dev-clock.js";
+import { createHttpApp, type HttpMount } from "./http/index.js";
+import { createLogger, type Logger } from "./logger.js";
+import { createMail, type Mail, type MailTransport } from "./mail/index.js";
+import { createPayments, type Payments, SIMULATOR_PREFIX } from "./payments/index.js";
+
+export interface RunningServer {
+  url: string;
+  services: Services;
+  close(): Promise<void>;
+}
+
+/** Everything feature modules may depend on, built once per process (or per test app). */
+export interface Services {
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  db: Db;
+  mail: Mail;
+  auth: Auth;
+  payments: Payments;
+  /** The frozen clock of TEST_CLOCK_START (test only), moved through /dev/clock. */
+  devClock?: TestClock;
+}
+
+/** Test seams: replace the clock, bring a database, or swap the mail transport. */
+export interface StartOptions {
+  clock?: Clock;
+  /** An already open database (the caller closes it); otherwise opened from config. */
+  db?: Db;
+  mailTransport?: MailTransport;
+  logger?: Logger;
+  /** Outbox polling interval; 0 turns it off (tests call `services.mail.flush()`). */
+  mailPollMs?: number;
+}
+
+/** config → db → mail → auth. Opens the db (PGlite in DATA_DIR, or DATABASE_URL) and migrates it. */
+export async function buildServices(config: Config, options: StartOptions = {}): Promise<Services> {
+  const devClock = options.clock ? undefined : clockFromConfig(config.TEST_CLOCK_START);
+  const clock = options.clock ?? devClock ?? systemClock;
+  const logger = options.logger ?? createLogger(config);
+  const db =
+    options.db ??
+    (await openDb(
+      config.DATABASE_URL
+        ? { databaseUrl: config.DATABASE_URL }
+        : { dataDir: config.DATA_DIR === "memory://" ? "memory://" : path.join(config.DATA_DIR, "pglite") },
+    ));
+  const mail = createMail({
+    config,
+    db,
+    clock,
+    logger,
+    ...(options.mailTransport ? { transport: options.mailTransport } : {}),
+    ...(options.mailPollMs !== undefined ? { pollMs: options.mailPollMs } : {}),
+  });
+  const auth = createAuth({ config, db, clock, logger, mail });
+  const payments = await createPayments({
+    config,
+    db,
+    clock,
+    logger,
+    siteUrl: config.SITE_URL,
+    // Crash test only (honoured under NODE_ENV=test, refused by config in production): die mid-settlement.
+    ...(config.TEST_FAILPOINT === "crash-before-settlement-commit" && config.NODE_ENV === "test"
+      ? { beforeSettlementCommit: (o) => o.kind === "credited" && process.kill(process.pid, "SIGKILL") }
+      : {}),
+  });
+  return { config, clock, logger, db, mail, auth, payments, ...(devClock ? { devClock } : {}) };
+}
+
+/** The sub-apps under their prefixes. The one place features are mounted. */
+function mountsFor(services: Services): HttpMount[] {
+  const mounts: HttpMount[] = [{ path: "/auth/v1", app: services.auth.routes }];
+  if (services.mail.devMailbox) mounts.push({ path: "/dev/mailbox", app: services.mail.devMailbox });
+  if (services.devClock && !services.config.production) {
+    mounts.push({ path: "/dev/clock", app: devClockRoutes(services.devClock) });
+  }
+  mounts.push({ path: "/api", app: createProductApi(services) });
+  if (services.payments.simulator) mounts.push({ path: SIMULATOR_PREFIX, app: services.payments.simulator.app });
+  return mounts;
+}
+
+/** How long a shutdown waits for requests in flight before closing their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Builds the services, mounts them and listens. `close()` stops listening, drains requests, then stops the reconciler, mail and the db. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const services = await buildServices(config, options);
+  const app = createHttpApp(config, { db: services.db, mounts: mountsFor(services) });
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info: AddressInfo) => {
+      // Print "localhost" for the loopback default so the URL matches what people type.
+      const host =
+        info.address === "127.0.0.1" ? "localhost" : info.address.includes(":") ? `[${info.address}]` : info.address;
+      // The simulator is reached (and in simulator mode, called back) through our own address.
+      services.payments.setOwnUrl(
+        `http://${info.address.includes(":") ? `[${info.address}]` : info.address}:${info.port}`,
+      );
+      const reconciler = services.payments.startReconciler();
+      resolve({
+        url: `http://${host}:${info.port}`,
+        services,
+        async close() {
+          // Graceful: stop accepting, let requests in flight finish (they may still need the db),
+          // and only after SHUTDOWN_GRACE_MS cut what is left.
+          await new Promise<void>((done, fail) => {
+            const cut = setTimeout(() => {
+              if ("closeAllConnections" in server) server.closeAllConnections();
+            }, SHUTDOWN_GRACE_MS);
+            cut.unref();
+            server.close((err) => {
+              clearTimeout(cut);
+              if (err) fail(err);
+              else done();
+            });
+            // Idle keep-alive connections would otherwise hold the server open until they time out.
+            if ("closeIdleConnections" in server) server.closeIdleConnections();
+          });
+          await reconciler.stop();
+          await services.mail.close();
+          if (!options.db) await services.db.close();
+        },
+      });
+    });
+  });
+}

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authClient } from "../helpers/auth-client.js";
+import { startTestApp, type TestApp } from "../helpers/test-app.js";
+
+const PASSWORD = "violet-harbour-lantern";
+let n = 0;
+const fresh = () => `l${++n}-${Date.now()}@example.com`;
+
+describe("given the per-address mail limits (30 s apart, 10 an hour)", () => {
+  let app: TestApp;
+  let auth: ReturnType<typeof authClient>;
+  beforeAll(async () => {
+    app = await startTestApp();
+    auth = authClient(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("should refuse a second mail within 30 s with a JSON 429 counting down, then allow it", async () => {
+    const email = fresh();
+    await auth.post("/signup", { email, password: PASSWORD });
+    app.clock.advance({ seconds: 12 });
+    const early = await auth.post("/resend", { email, type: "signup" });
+    expect(early.status).toBe(429);
+    expect(early.body).toMatchObject({
+      code: "over_email_send_rate_limit",
+      message: "For security purposes, you can only request this after 18 seconds.",
+      retry_after: 18,
+    });
+    expect(early.headers.get("retry-after")).toBe("18");
+    app.clock.advance({ seconds: 17 });
+    expect((await auth.post("/resend", { email, type: "signup" })).body.retry_after).toBe(1);
+    app.clock.advance({ seconds: 1 });
+    expect((await auth.post("/resend", { email, type: "signup" })).status).toBe(200);
+    expect(await app.mailbox(email)).toHaveLength(2);
+  });
+
+  it("should apply the same limit to unknown addresses, so a 429 reveals nothing", async () => {
+    const known = fresh();
+    await auth.confirmedUser(known, PASSWORD);
+    app.clock.advance({ seconds: 30 });
+    const unknown = fresh();
+    const replies = [];
+    for (const email of [known, unknown]) {
+      replies.push((await auth.post("/recover", { email })).status, (await auth.post("/recover", { email })).status);
+    }
+    expect(replies).toEqual([200, 429, 200, 429]);
+  });
+
+  it("should stop at 10 mails an hour for one address, and allow more once the hour has passed", async () => {
+    const email = fresh();
+    await auth.post("/signup", { email, password: PASSWORD });
+    for (let i = 0; i < 9; i++) {
+      app.clock.advance({ seconds: 30 });
+      expect((await auth.post("/resend", { email, type: "signup" })).status).toBe(200);
+    }
+    expect(await app.mailbox(email)).toHaveLength(10);
+    app.clock.advance({ seconds: 30 });
+    const over = await auth.post("/resend", { email, type: "signup" });
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ code: "over_email_send_rate_limit", message: "email rate limit exceeded" });
+    expect(over.body.retry_after).toBe(3600 - 10 * 30);
+    expect(await app.mailbox(email)).toHaveLength(10);
+    app.clock.advance({ seconds: 3600 - 10 * 30 });
+    expect((await auth.post("/resend", { email, type: "signup" })).status).toBe(200);
+  });
+
+  it("should count every mail to an address together, whichever endpoint asked", async () => {
+    const email = fresh();
+    await auth.post("/signup", { email, password: PASSWORD });
+    const recover = await auth.post("/recover", { email });
+    expect(recover.status).toBe(429);
+  });
+});
+
+describe("given the per-IP limits (set low here)", () => {
+  let app: TestApp;
+  let auth: ReturnType<typeof authClient>;
+  beforeAll(async () => {
+    app = await startTestApp({
+      env: { RATE_LIMIT_TOKEN_PER_5MIN: "4", RATE_LIMIT_VERIFY_PER_5MIN: "3", RATE_LIMIT_OTP_PER_5MIN: "3" },
+    });
+    auth = authClient(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("should limit /recover per IP, not per address, and reset after 5 minutes", async () => {
+    const ip = "198.51.100.7";
+    for (let i = 0; i < 3; i++) expect((await auth.post("/recover", { email: fresh() }, { ip })).status).toBe(200);
+    const over = await auth.post("/recover", { email: fresh() }, { ip });
+    expect(over).toMatchObject({
+      status: 429,
+      body: { code: "over_request_rate_limit", message: "Request rate limit reached" },
+    });
+    expect(over.body.retry_after).toBe(300);
+    expect((await auth.post("/recover", { email: fresh() }, { ip: "198.51.100.8" })).status).toBe(200);
+    app.clock.advance({ minutes: 5 });
+    expect((await auth.post("/recover", { email: fresh() }, { ip })).status).toBe(200);
+  });
+
+  it("should limit /signup and /resend per IP", async () => {
+    const ip = "198.51.100.20";
+    for (let i = 0; i < 3; i++) await auth.post("/signup", { email: fresh(), password: PASSWORD }, { ip });
+    expect((await auth.post("/signup", { email: fresh(), password: PASSWORD }, { ip })).status).toBe(429);
+    const ip2 = "198.51.100.21";
+    for (let i = 0; i < 3; i++) await auth.post("/resend", { email: fresh(), type: "signup" }, { ip: ip2 });
+    expect((await auth.post("/resend", { email: fresh(), type: "signup" }, { ip: ip2 })).status).toBe(429);
+  });
+
+  it("should share one /token budget between password and refresh grants", async () => {
+    const ip = "198.51.100.30";
+    for (let i = 0; i < 2; i++) await auth.signIn(fresh(), PASSWORD, { ip });
+    for (let i = 0; i < 2; i++)
+      await auth.post("/token?grant_type=refresh_token", { refresh_token: "unknown-token-123" }, { ip });
+    expect(
+      (await auth.post("/token?grant_type=refresh_token", { refresh_token: "unknown-token-123" }, { ip })).status,
+    ).toBe(429);
+    expect((await auth.signIn(fresh(), PASSWORD, { ip })).body.code).toBe("over_request_rate_limit");
+  });
+
+  it("should limit /verify per IP", async () => {
+    const ip = "198.51.100.40";
+    for (let i = 0; i < 3; i++)
+      expect((await auth.post("/verify", { email: fresh(), token: "123456", type: "email" }, { ip })).status).toBe(403);
+    expect((await auth.post("/verify", { email: fresh(), token: "123456", type: "email" }, { ip })).status).toBe(429);
+  });
+
+  it("should share limits between server processes through the database", async () => {
+    const second = await startTestApp({ db: app.db, clock: app.clock, env: { RATE_LIMIT_OTP_PER_5MIN: "3" } });
+    try {
+      const ip = "198.51.100.50";
+      for (let i = 0; i < 3; i++) await auth.post("/recover", { email: fresh() }, { ip });
+      expect((await authClient(second).post("/recover", { email: fresh() }, { ip })).status).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe("given guessing against one address", () => {
+  let app: TestApp;
+  let auth: ReturnType<typeof authClient>;
+  beforeAll(async () => {
+    app = await startTestApp();
+    auth = authClient(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("should slow down an IP after 5 wrong passwords for an address, without locking the owner out elsewhere", async () => {
+    const email = fresh();
+    await auth.confirmedUser(email, PASSWORD);
+    const attacker = "192.0.2.66";
+    for (let i = 0; i < 5; i++)
+      expect((await auth.signIn(email, `guess-${i}-abcdef`, { ip: attacker })).status).toBe(400);
+    const blocked = await auth.signIn(email, PASSWORD, { ip: attacker });
+    expect(blocked).toMatchObject({ status: 429, body: { code: "over_request_rate_limit" } });
+    expect(blocked.body.retry_after).toBe(900);
+    expect((await auth.signIn(email, PASSWORD, { ip: "192.0.2.10" })).status).toBe(200);
+    app.clock.advance({ minutes: 15 });
+    expect((await auth.signIn(email, PASSWORD, { ip: attacker })).status).toBe(200);
+  });
+
+  it("should slow new IPs after 20 wrong passwords from many IPs, but let the owner in from an IP they used", async () => {
+    const email = fresh();
+    const owner = "192.0.2.200";
+    await auth.confirmedUser(email, PASSWORD, { ip: owner });
+    for (let i = 0; i < 20; i++) await auth.signIn(email, `guess-${i}-abcdef`, { ip: `203.0.113.${100 + i}` });
+    expect((await auth.signIn(email, PASSWORD, { ip: "203.0.113.250" })).status).toBe(429);
+    expect((await auth.signIn(email, PASSWORD, { ip: owner })).status).toBe(200);
+  });
+
+  it("should slow guessing against an unknown address the same way (no enumeration)", async () => {
+    const email = fresh();
+    const ip = "192.0.2.77";
+    for (let i = 0; i < 5; i++) expect((await auth.signIn(email, `guess-${i}-abcdef`, { ip })).status).toBe(400);
+    expect((await auth.signIn(email, "guess-5-abcdef", { ip })).status).toBe(429);
+  });
+
+  it("should stop code guessing for one address after 30 tries an hour, whatever the IPs", async () => {
+    const email = fresh();
+    for (let i = 0; i < 30; i++) {
+      const res = await auth.post(
+        "/verify",
+        { email, token: String(100000 + i), type: "email" },
+        { ip: `10.1.${i}.1` },
+      );
+      expect(res.status).toBe(403);
+    }
+    const over = await auth.post("/verify", { email, token: "999999", type: "email" }, { ip: "10.9.9.9" });
+    expect(over).toMatchObject({ status: 429, body: { code: "over_request_rate_limit" } });
+  });
+});

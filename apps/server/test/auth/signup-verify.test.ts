@@ -1,0 +1,397 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyAccessToken } from "../../src/auth/index.js";
+import { authClient, jwtPayload, type Session } from "../helpers/auth-client.js";
+import { startTestApp, type TestApp } from "../helpers/test-app.js";
+
+const PASSWORD = "violet-harbour-lantern";
+
+describe("given the sign-up and code verification endpoints", () => {
+  let app: TestApp;
+  let auth: ReturnType<typeof authClient>;
+  let n = 0;
+  /** A fresh address per test, so mail limits of one test never touch another. */
+  const fresh = () => `user${++n}-${Date.now()}@example.com`;
+  beforeAll(async () => {
+    app = await startTestApp();
+    auth = authClient(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  describe("POST /signup", () => {
+    it("should create an unconfirmed user and reply with the bare user, no tokens", async () => {
+      const email = fresh();
+      const res = await auth.post("/signup", {
+        email: email.toUpperCase(),
+        password: PASSWORD,
+        data: { plan: "month" },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).not.toHaveProperty("access_token");
+      expect(res.body).toMatchObject({
+        aud: "authenticated",
+        role: "authenticated",
+        email,
+        phone: "",
+        app_metadata: { provider: "email", providers: ["email"] },
+        user_metadata: { plan: "month" },
+        is_anonymous: false,
+      });
+      expect(res.body).not.toHaveProperty("email_confirmed_at");
+      expect(res.body.confirmation_sent_at).toBe(app.clock.now().toISOString());
+      const identities = res.body.identities as Array<Record<string, unknown>>;
+      expect(identities).toHaveLength(1);
+      expect(identities[0]).toMatchObject({ provider: "email", user_id: res.body.id, id: res.body.id, email });
+    });
+
+    it("should mail a 6-digit code and store only a hash of it", async () => {
+      const email = fresh();
+      await auth.post("/signup", { email, password: PASSWORD });
+      const code = await app.lastCode(email);
+      expect(code).toMatch(/^\d{6}$/);
+      const { rows } = await app.db.query<{ code_hash: string }>(
+        "SELECT code_hash FROM one_time_codes c JOIN users u ON u.id = c.user_id WHERE u.email = $1",
+        [email],
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.code_hash).not.toContain(code);
+      expect(rows[0]?.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it("should store the password as a bcrypt $2b$ hash of cost 10", async () => {
+      const email = fresh();
+      await auth.post("/signup", { email, password: PASSWORD });
+      const { rows } = await app.db.query<{ encrypted_password: string }>(
+        "SELECT encrypted_password FROM users WHERE email = $1",
+        [email],
+      );
+      expect(rows[0]?.encrypted_password).toMatch(/^\$2b\$10\$/);
+    });
+
+    it("should refuse a short password with 422 weak_password and reason length", async () => {
+      const res = await auth.post("/signup", { email: fresh(), password: "x7#kQ2" });
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ code: "weak_password", weak_password: { reasons: ["length"] } });
+      expect(res.body.message).toBe("Password should be at least 8 characters.");
+    });
+
+    it("should refuse one of the most common passwords with reason pwned, whatever its case", async () => {
+      const res = await auth.post("/signup", { email: fresh(), password: "Password123" });
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ code: "weak_password", weak_password: { reasons: ["pwned"] } });
+    });
+
+    it("should give every reason at once for a password both short and common", async () => {
+      const res = await auth.post("/signup", { email: fresh(), password: "qwerty" });
+      expect(res.status).toBe(422);
+      expect((res.body.weak_password as { reasons: string[] }).reasons).toEqual(["length", "pwned"]);
+    });
+
+    it("should refuse a password over 72 bytes instead of silently truncating it", async () => {
+      const res = await auth.post("/signup", { email: fresh(), password: "ж".repeat(37) });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        code: "validation_failed",
+        message: "Password cannot be longer than 72 characters",
+      });
+    });
+
+    it("should accept a long passphrase of up to 72 bytes", async () => {
+      const res = await auth.post("/signup", {
+        email: fresh(),
+        password: "a quiet lake under seven pale moons, far from any road!",
+      });
+      expect(res.status).toBe(200);
+    });
+
+    it("should require an email and a password with GoTrue's messages", async () => {
+      const noPassword = await auth.post("/signup", { email: fresh() });
+      expect(noPassword.status).toBe(400);
+      expect(noPassword.body).toMatchObject({ code: "validation_failed", message: "Signup requires a valid password" });
+      const noEmail = await auth.post("/signup", { password: PASSWORD });
+      expect(noEmail.status).toBe(400);
+      expect(noEmail.body).toMatchObject({ code: "validation_failed", message: "An email address is required" });
+      const badEmail = await auth.post("/signup", { email: "not-an-address", password: PASSWORD });
+      expect(badEmail.status).toBe(400);
+      expect(String(badEmail.body.message)).toMatch(/^Unable to validate email address: /);
+    });
+
+    it("should re-send a code to an unconfirmed address without changing its password, voiding the old code", async () => {
+      const email = fresh();
+      const first = await auth.post("/signup", { email, password: PASSWORD });
+      const oldCode = await app.lastCode(email);
+      app.clock.advance({ seconds: 31 });
+      const second = await auth.post("/signup", { email, password: "another-password-entirely" });
+      expect(second.status).toBe(200);
+      expect(second.body.id).toBe(first.body.id);
+      const newCode = await app.lastCode(email);
+      expect(await app.mailbox(email)).toHaveLength(2);
+      if (oldCode !== newCode) {
+        const stale = await auth.post("/verify", { email, token: oldCode, type: "signup" });
+        expect(stale.status).toBe(403);
+      }
+      const ok = await auth.post<Session>("/verify", { email, token: newCode, type: "signup" });
+      expect(ok.status).toBe(200);
+      // The original password still works; the second sign-up's did not replace it.
+      expect((await auth.signIn(email, PASSWORD)).status).toBe(200);
+      expect((await auth.signIn(email, "another-password-entirely")).status).toBe(400);
+    });
+
+    it("should answer sign-up for a confirmed address with a look-alike user (different id, no identities) and no mail", async () => {
+      const email = fresh();
+      const session = await auth.confirmedUser(email, PASSWORD);
+      const mailsBefore = (await app.mailbox(email)).length;
+      app.clock.advance({ seconds: 31 });
+      const res = await auth.post("/signup", { email, password: PASSWORD, data: { a: 1 } });
+      expect(res.status).toBe(200);
+      expect(res.body.id).not.toBe(session.user.id);
+      expect(res.body.identities).toEqual([]);
+      expect(res.body).toMatchObject({ email, user_metadata: { a: 1 } });
+      expect(await app.mailbox(email)).toHaveLength(mailsBefore);
+    });
+
+    it("should create one account when the same address signs up twice at once", async () => {
+      const email = fresh();
+      const replies = await Promise.all([
+        auth.post("/signup", { email, password: PASSWORD }, { ip: "203.0.113.71" }),
+        auth.post("/signup", { email, password: PASSWORD }, { ip: "203.0.113.72" }),
+      ]);
+      // One goes through; the other either joins it or meets the 30 s mail limit.
+      expect(replies.map((r) => r.status).sort()).toContainEqual(200);
+      const { rows } = await app.db.query<{ n: number }>("SELECT count(*) AS n FROM users WHERE email = $1", [email]);
+      expect(rows[0]?.n).toBe(1);
+    });
+
+    it("should refuse sign-up when signups are disabled", async () => {
+      const closed = await startTestApp({ env: { AUTH_DISABLE_SIGNUP: "true" } });
+      try {
+        const res = await authClient(closed).post("/signup", { email: fresh(), password: PASSWORD });
+        expect(res.status).toBe(422);
+        expect(res.body).toMatchObject({ code: "signup_disabled", message: "Signups not allowed for this instance" });
+      } finally {
+        await closed.close();
+      }
+    });
+  });
+
+  describe("POST /verify", () => {
+    it("should confirm the address and reply with a session whose JWT carries GoTrue's claims", async () => {
+      const email = fresh();
+      await auth.post("/signup", { email, password: PASSWORD });
+      const res = await auth.post<Session>("/verify", {
+        email: email.toUpperCase(),
+        token: await app.lastCode(email),
+        type: "email",
+      });
+      expect(res.status).toBe(200);
+      const s = res.body;
+      expect(s).toMatchObject({ token_type: "bearer", expires_in: 3600 });
+      expect(s.expires_at).toBe(Math.floor(app.clock.now().getTime() / 1000) + 3600);
+      expect(s.refresh_token.length).toBeGreaterThanOrEqual(12);
+      expect(s.user).toMatchObject({ email, user_metadata: { email_verified: true } });
+      expect(s.user.email_confirmed_at).toBe(app.clock.now().toISOString());
+      const claims = jwtPayload(s.access_token);
+      expect(claims).toMatchObject({
+        sub: s.user.id,
+        aud: "authenticated",
+        role: "authenticated",
+        email,
+        phone: "",
+        aal: "aal1",
+        is_anonymous: false,
+        app_metadata: { provider: "email", providers: ["email"] },
+      });
+      expect(claims.exp).toBe((claims.iat as number) + 3600);
+      expect(claims.amr).toEqual([{ method: "otp", timestamp: claims.iat }]);
+      expect(typeof claims.session_id).toBe("string");
+      // The same verifier other modules use accepts it.
+      const verified = await verifyAccessToken(s.access_token, { secret: app.config.JWT_SECRET, clock: app.clock });
+      expect(verified.sub).toBe(s.user.id);
+    });
+
+    it("should accept type signup as well as type email", async () => {
+      const email = fresh();
+      await auth.post("/signup", { email, password: PASSWORD });
+      const res = await auth.post("/verify", { email, token: await app.lastCode(email), type: "signup" });
+      expect(res.status).toBe(200);
+    });
+
+    it("should accept a code only once", async () => {
+      const email = fresh();
+      await auth.post("/signup", { email, password: PASSWORD });
+      const token = await app.lastCode(email);
+      expect((await auth.post("/verify", { email, token, type: "email" })).status).toBe(200);
+      const again = await auth.post("/verify", { email, token, type: "email" });
+      expect(again.status).toBe(403);
+      expect(again.body).toMatchObject({ code: "otp_expired", message: "Token has expired or is invalid" });
+    });
+
+    it("should refuse a code older than 10 minutes", async () => {
+      const email = fresh();
+      await auth.post("/signup", { email, password: PASSWORD });
+      const token = await app.lastCode(email);
+      app.clock.advance({ minutes: 10 });
+      const res = await auth.post("/verify", { email, token, type: "email" });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe("otp_expired");
+    });
+
+    it("should void a code after 5 wrong tries, so even the right code then fails", async () => {
+      const email = fresh();
+      await auth.post("/signup", { email, password: PASSWORD });
+      const token = await app.lastCode(email);
+      const wrong = token === "000000" ? "111111" : "000000";
+      for (let i = 0; i < 5; i++) {
+        const res = await auth.post("/verify", { email, token: wrong, type: "email" });
+        expect(res.status).toBe(403);
+      }
+      const right = await auth.post("/verify", { email, token, type: "email" });
+      expect(right.status).toBe(403);
+      expect(right.body.code).toBe("otp_expired");
+    });
+
+    it("should still accept the right code after 4 wrong tries", async () => {
+      const email = fresh();
+      await auth.post("/signup", { email, password: PASSWORD });
+      const token = await app.lastCode(email);
+      const wrong = token === "000000" ? "111111" : "000000";
+      for (let i = 0; i < 4; i++) await auth.post("/verify", { email, token: wrong, type: "email" });
+      expect((await auth.post("/verify", { email, token, type: "email" })).status).toBe(200);
+    });
+
+    it("should answer an unknown address exactly like a wrong code", async () => {
+      const res = await auth.post("/verify", { email: fresh(), token: "123456", type: "email" });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({
+        code: "otp_expired",
+        error_code: "otp_expired",
+        message: "Token has expired or is invalid",
+        msg: "Token has expired or is invalid",
+      });
+    });
+
+    it("should validate the request with GoTrue's messages", async () => {
+      const noType = await auth.post("/verify", { email: fresh(), token: "123456" });
+      expect(noType).toMatchObject({
+        status: 400,
+        body: { code: "validation_failed", message: "Verify requires a verification type" },
+      });
+      const neither = await auth.post("/verify", { email: fresh(), type: "email" });
+      expect(neither).toMatchObject({ status: 400, body: { code: "validation_failed" } });
+      const noEmail = await auth.post("/verify", { token: "123456", type: "email" });
+      expect(noEmail).toMatchObject({
+        status: 400,
+        body: {
+          code: "validation_failed",
+          message: "Only an email address or phone number should be provided on verify",
+        },
+      });
+      const badEmail = await auth.post("/verify", { email: "nope", token: "123456", type: "email" });
+      expect(badEmail).toMatchObject({
+        status: 422,
+        body: { code: "validation_failed", message: "Invalid email format" },
+      });
+      const badType = await auth.post("/verify", { email: fresh(), token: "123456", type: "sms" });
+      expect(badType).toMatchObject({ status: 400, body: { code: "validation_failed" } });
+    });
+
+    it("should refuse a banned user's correct code with 403 user_banned", async () => {
+      const email = fresh();
+      await auth.post("/signup", { email, password: PASSWORD });
+      await app.db.query("UPDATE users SET banned_until = $2 WHERE email = $1", [
+        email,
+        new Date(app.clock.now().getTime() + 86_400_000),
+      ]);
+      const res = await auth.post("/verify", { email, token: await app.lastCode(email), type: "email" });
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: "user_banned", message: "User is banned" });
+    });
+  });
+
+  describe("POST /resend", () => {
+    it("should mail a new code to an unconfirmed address, and the old one stops working", async () => {
+      const email = fresh();
+      await auth.post("/signup", { email, password: PASSWORD });
+      const old = await app.lastCode(email);
+      app.clock.advance({ seconds: 30 });
+      const res = await auth.post("/resend", { email, type: "signup" });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({});
+      const mails = await app.mailbox(email);
+      expect(mails).toHaveLength(2);
+      const current = await app.lastCode(email);
+      if (current !== old) expect((await auth.post("/verify", { email, token: old, type: "email" })).status).toBe(403);
+      expect((await auth.post("/verify", { email, token: current, type: "email" })).status).toBe(200);
+    });
+
+    it("should answer {} for unknown and for confirmed addresses without mailing them", async () => {
+      const unknown = fresh();
+      expect(await auth.post("/resend", { email: unknown, type: "signup" })).toMatchObject({ status: 200, body: {} });
+      expect(await app.mailbox(unknown)).toHaveLength(0);
+      const confirmed = fresh();
+      await auth.confirmedUser(confirmed, PASSWORD);
+      app.clock.advance({ seconds: 30 });
+      expect(await auth.post("/resend", { email: confirmed, type: "signup" })).toMatchObject({ status: 200, body: {} });
+      expect(await app.mailbox(confirmed)).toHaveLength(1);
+    });
+
+    it("should refuse an unknown type with GoTrue's message", async () => {
+      const res = await auth.post("/resend", { email: fresh(), type: "bogus" });
+      expect(res).toMatchObject({
+        status: 400,
+        body: {
+          code: "validation_failed",
+          message: "Missing one of these types: signup, email_change, sms, phone_change",
+        },
+      });
+    });
+  });
+
+  describe("POST /recover", () => {
+    it("should mail a recovery code whose session can set a password without the old one", async () => {
+      const email = fresh();
+      await auth.confirmedUser(email, PASSWORD);
+      app.clock.advance({ seconds: 30 });
+      const res = await auth.post("/recover", { email });
+      expect(res).toMatchObject({ status: 200, body: {} });
+      const [mail] = await app.mailbox(email);
+      expect(mail?.subject).toBe("Your Veil password reset code");
+      const verify = await auth.post<Session>("/verify", { email, token: await app.lastCode(email), type: "recovery" });
+      expect(verify.status).toBe(200);
+      expect(verify.body.user.recovery_sent_at).toBe(app.clock.now().toISOString());
+      const update = await auth.put(
+        "/user",
+        { password: "a brand new passphrase" },
+        { token: verify.body.access_token },
+      );
+      expect(update.status).toBe(200);
+      expect((await auth.signIn(email, "a brand new passphrase")).status).toBe(200);
+    });
+
+    it("should answer {} for an unknown address and mail nothing (no enumeration)", async () => {
+      const email = fresh();
+      const res = await auth.post("/recover", { email });
+      expect(res).toMatchObject({ status: 200, body: {} });
+      expect(await app.mailbox(email)).toHaveLength(0);
+    });
+
+    it("should require an email with GoTrue's message", async () => {
+      const res = await auth.post("/recover", {});
+      expect(res).toMatchObject({
+        status: 400,
+        body: { code: "validation_failed", message: "Password recovery requires an email" },
+      });
+    });
+
+    it("should confirm an unconfirmed address when its recovery code is used", async () => {
+      const email = fresh();
+      await auth.post("/signup", { email, password: PASSWORD });
+      app.clock.advance({ seconds: 30 });
+      await auth.post("/recover", { email });
+      const res = await auth.post<Session>("/verify", { email, token: await app.lastCode(email), type: "recovery" });
+      expect(res.status).toBe(200);
+      expect(res.body.user.email_confirmed_at).toBeDefined();
+    });
+  });
+});

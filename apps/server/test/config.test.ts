@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { DEV_JWT_SECRET, loadConfig } from "../src/config/index.js";
+import { spawnServer } from "./helpers/spawn-server.js";
+
+const prodSecret = "a-real-production-secret-of-enough-length-0123456789";
+
+describe("given the configuration loader", () => {
+  it("should default to development with the dev JWT secret, the dev mailbox and a 1 h token", () => {
+    const config = loadConfig({});
+    expect(config.production).toBe(false);
+    expect(config.JWT_SECRET).toBe(DEV_JWT_SECRET);
+    expect(config.JWT_EXP).toBe(3600);
+    expect(config.MAIL_TRANSPORT).toBe("dev");
+    expect(config.SITE_URL).toBe("http://localhost:8080");
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it("should refuse the development JWT secret in production", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example:587" })).toThrow(
+      /JWT_SECRET: the development default is refused in production/,
+    );
+  });
+
+  it("should refuse the dev mailbox in production", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", JWT_SECRET: prodSecret, MAIL_TRANSPORT: "dev" })).toThrow(
+      /MAIL_TRANSPORT: the dev mailbox is refused in production/,
+    );
+  });
+
+  it("should require SMTP_URL in production, where mail goes through SMTP by default", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", JWT_SECRET: prodSecret })).toThrow(/SMTP_URL: required/);
+    expect(loadConfig({ MAIL_TRANSPORT: "smtp", SMTP_URL: "smtp://mail.example:587" }).MAIL_TRANSPORT).toBe("smtp");
+  });
+
+  it("should refuse a JWT secret shorter than 32 characters", () => {
+    expect(() => loadConfig({ JWT_SECRET: "short" })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+  });
+
+  it("should treat empty variables as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", SMTP_URL: "" }).DATABASE_URL).toBeUndefined();
+  });
+});
+
+describe("given the real entry point in production mode with development secrets", () => {
+  it("should exit with a readable message instead of starting", async () => {
+    const started = spawnServer({ NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:9" });
+    const err = await started.then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(err?.message).toMatch(/exited with 1 before listening/);
+    expect(err?.message).toMatch(/Veil could not start: Invalid configuration/);
+    expect(err?.message).toMatch(/JWT_SECRET: the development default is refused in production/);
+    expect(err?.message).not.toMatch(/\n\s+at /); // no stack trace
+  });
+});

@@ -1,0 +1,123 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config/index.js";
+import { createHttpApp } from "../src/http/index.js";
+
+// The web build leaves .br/.gz copies beside each text file (apps/web/scripts/precompress.mjs);
+// browsers must get those bytes, and hashed assets must be cacheable for good.
+describe("given a built web app with precompressed copies", () => {
+  let dist: string;
+  const script = `console.log(${JSON.stringify("x".repeat(4000))});`;
+  const page = `<!doctype html><title>Home</title>${"<p>text</p>".repeat(200)}`;
+
+  beforeAll(() => {
+    dist = mkdtempSync(path.join(os.tmpdir(), "veil-static-"));
+    mkdirSync(path.join(dist, "assets"));
+    mkdirSync(path.join(dist, "home"));
+    for (const [file, body] of [
+      ["assets/index-abc123.js", script],
+      ["home/index.html", page],
+    ] as const) {
+      writeFileSync(path.join(dist, file), body);
+      writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(body));
+      writeFileSync(path.join(dist, `${file}.gz`), gzipSync(body));
+    }
+    writeFileSync(path.join(dist, "index.html"), "<!doctype html><div id=root></div>");
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  const app = () =>
+    createHttpApp(loadConfig({ WEB_DIST: dist }), { db: { query: async () => ({ rows: [] }) }, mounts: [] });
+
+  it("should send a hashed asset as Brotli, cacheable for a year, when the browser accepts it", async () => {
+    const res = await app().request("/assets/index-abc123.js", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Encoding")).toBe("br");
+    expect(res.headers.get("Content-Type")).toMatch(/javascript/);
+    expect(res.headers.get("Vary")).toMatch(/Accept-Encoding/);
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(script);
+  });
+
+  it("should fall back to gzip, and to the plain file for a client that accepts neither", async () => {
+    const gz = await app().request("/assets/index-abc123.js", { headers: { "Accept-Encoding": "gzip" } });
+    expect(gz.headers.get("Content-Encoding")).toBe("gzip");
+    const plain = await app().request("/assets/index-abc123.js");
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    expect(await plain.text()).toBe(script);
+  });
+
+  it("should compress a prerendered page but have the browser revalidate it, so a deploy shows at once", async () => {
+    const res = await app().request("/home", { headers: { "Accept-Encoding": "br" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Encoding")).toBe("br");
+    expect(res.headers.get("Content-Type")).toMatch(/text\/html/);
+    expect(res.headers.get("Cache-Control")).toBe("no-cache");
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(page);
+  });
+
+  it("should never mark the app shell immutable, even when it answers for a missing asset", async () => {
+    const res = await app().request("/assets/index-gone.js");
+    expect(res.headers.get("Content-Type")).toMatch(/text\/html/);
+    expect(res.headers.get("Cache-Control")).toBe("no-cache");
+  });
+});
+
+// Public pages are prerendered per language; the first paint should already be in the visitor's.
+describe("given a page prerendered in English and Russian", () => {
+  let dist: string;
+  beforeAll(() => {
+    dist = mkdtempSync(path.join(os.tmpdir(), "veil-static-lang-"));
+    mkdirSync(path.join(dist, "faq"));
+    writeFileSync(path.join(dist, "faq/index.html"), '<html lang="en"><title>FAQ</title>');
+    writeFileSync(path.join(dist, "faq/index.ru.html"), '<html lang="ru"><title>Вопросы</title>');
+    writeFileSync(
+      path.join(dist, "faq/index.ru.html.br"),
+      brotliCompressSync('<html lang="ru"><title>Вопросы</title>'),
+    );
+    writeFileSync(path.join(dist, "index.html"), "<!doctype html><div id=root></div>");
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    createHttpApp(loadConfig({ WEB_DIST: dist }), { db: { query: async () => ({ rows: [] }) }, mounts: [] }).request(
+      url,
+      { headers },
+    );
+
+  it("should send the Russian page to a browser that prefers Russian", async () => {
+    const res = await get("/faq", { "Accept-Language": "ru-RU,ru;q=0.9,en;q=0.8" });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('lang="ru"');
+    expect(res.headers.get("Vary")).toMatch(/Accept-Language/);
+    expect(res.headers.get("Vary")).toMatch(/Cookie/);
+  });
+
+  it("should let the language the visitor chose (the lang cookie) win over the browser's", async () => {
+    const english = await get("/faq", { "Accept-Language": "ru", Cookie: "lang=en" });
+    expect(await english.text()).toContain('lang="en"');
+    const russian = await get("/faq/", { "Accept-Language": "en-US", Cookie: "lang=ru" });
+    expect(await russian.text()).toContain('lang="ru"');
+  });
+
+  it("should send English when neither says a language the site has", async () => {
+    const res = await get("/faq", { "Accept-Language": "de-DE,fr;q=0.5", Cookie: "lang=xx" });
+    expect(await res.text()).toContain('lang="en"');
+    expect(res.headers.get("Vary")).toMatch(/Accept-Language/);
+  });
+
+  it("should still send the precompressed copy of the Russian page", async () => {
+    const res = await get("/faq", { "Accept-Language": "ru", "Accept-Encoding": "br" });
+    expect(res.headers.get("Content-Encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toContain("Вопросы");
+  });
+
+  it("should give routes without a Russian page the app shell, whatever the language", async () => {
+    const res = await get("/account/profile", { "Accept-Language": "ru" });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("<div id=root>");
+  });
+});

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SpawnedServer, spawnServer } from "./helpers/spawn-server.js";
+
+describe("given the real server started on a random port", () => {
+  let server: SpawnedServer;
+  beforeAll(async () => {
+    server = await spawnServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("should report healthy on /healthz", async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it("should serve the web app's index page", async () => {
+    const res = await fetch(`${server.url}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/text\/html/);
+    const html = await res.text();
+    expect(html).toContain('<div id="root">');
+    expect(html).toMatch(/<script type="module"[^>]*src="\/assets\/index-[\w-]+\.js"/);
+  });
+
+  it("should serve the app shell for a client-side route", async () => {
+    const res = await fetch(`${server.url}/account/profile`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<div id="root">');
+  });
+
+  it("should stop cleanly on SIGTERM", async () => {
+    expect(await server.stop("SIGTERM")).toBe(0);
+  });
+});

@@ -1,0 +1,46 @@
+import type { Page } from "@playwright/test";
+import { open, ROUTES, type Screen, STATES, settle } from "../helpers/screens.js";
+import { expect, test } from "../helpers/world.js";
+
+/** Animations that are still running and long enough to be seen. */
+const runningAnimations = (page: Page) =>
+  page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((a) => a.playState === "running")
+      .map((a) => {
+        const timing = a.effect?.getComputedTiming();
+        const target = (a.effect as KeyframeEffect | null)?.target as Element | null;
+        return {
+          name: (a as CSSAnimation).animationName ?? a.constructor.name,
+          duration: Number(timing?.duration ?? 0),
+          on: target?.className?.toString().slice(0, 60) ?? "",
+        };
+      })
+      .filter((a) => a.duration > 1),
+  );
+
+test.describe("prefers-reduced-motion: reduce", () => {
+  test.use({ reducedMotion: "reduce" });
+
+  test("a FAQ hash jumps straight to the entry, with no smooth scroll @a11y", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/faq#q8");
+    await settle(page);
+    await expect(page.locator("#q8")).toBeInViewport();
+    // Smooth scrolling would still be moving here; a jump has already landed.
+    const first = await page.evaluate(() => window.scrollY);
+    await page.waitForTimeout(100);
+    expect(await page.evaluate(() => window.scrollY)).toBe(first);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).not.toBe("smooth");
+  });
+
+  for (const name of ["home", "home.action-unavailable", "home.language-menu"]) {
+    test(`${name}: nothing animates @a11y`, async ({ page }) => {
+      const screen = [...ROUTES, ...STATES].find((s) => s.name === name) as Screen;
+      await page.setViewportSize({ width: 375, height: 800 });
+      await open(page, screen, "en");
+      expect(await runningAnimations(page)).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,60 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA plus axe's best practices (the @veil/ui suite's set). */
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+/**
+ * Axe over the whole page, every rule of those tags on: no rule is disabled for the app. Returns
+ * one readable line per failing node, so a failure says what and where without opening a report.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} (${violation.impact}): ${node.target.join(" ")} — ${node.failureSummary?.split("\n")[1]?.trim() ?? violation.help}`,
+    ),
+  );
+}
+
+/** The widths axe runs at: phone and desktop (the tablet width shows axe nothing these two do not). */
+export const AXE_WIDTHS = [375, 1280] as const;
+
+/**
+ * WCAG 1.4.10 reflow: 320 CSS px is a 1280 px window at 400 % zoom, 640 px the same window at
+ * 200 %. Checked on the page already open at the nearest axe width by resizing it, as a visitor
+ * zooming in would — every screen and state, for the price of a resize.
+ */
+const REFLOW_WIDTH: Record<(typeof AXE_WIDTHS)[number], number> = { 375: 320, 1280: 640 };
+
+/** Axe finds nothing on the open page, and it then reflows to the matching narrow width. */
+export async function expectAccessible(page: Page, where: string, width: (typeof AXE_WIDTHS)[number]): Promise<void> {
+  expect(await axeViolations(page), `${where} at ${width} px`).toEqual([]);
+  const narrow = REFLOW_WIDTH[width];
+  await page.setViewportSize({ width: narrow, height: page.viewportSize()?.height ?? 900 });
+  // Polled: a resize reaches script (resize events, ResizeObserver, media-query listeners) a frame
+  // later, and what a visitor at this width sees is the layout after those have run. Content that
+  // really overflows keeps overflowing and still fails.
+  await expect
+    .poll(() => page.evaluate(overflowReport), { message: `${where} at ${narrow} px`, timeout: 3_000 })
+    .toBe("");
+}
+
+/** "" when the page fits its window; else by how much it does not, and the elements that stick out. */
+function overflowReport(): string {
+  const root = document.documentElement;
+  const excess = root.scrollWidth - root.clientWidth;
+  if (excess <= 0) return "";
+  const clipped = (el: Element) => {
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX !== "visible") return true;
+    }
+    return false;
+  };
+  const culprits = Array.from(document.body.querySelectorAll("*"))
+    .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 0.5 && !clipped(el))
+    .slice(0, 5)
+    .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}[${el.getAttribute("class") ?? ""}]`);
+  return `content is ${excess} px wider than the window; sticking out: ${culprits.join(", ")}`;
+}

@@ -1,0 +1,76 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+interface FocusInfo {
+  /** What has focus, for messages: tag, role/name-ish text. */
+  what: string;
+  onBody: boolean;
+  /** Where a visible focus indicator was found (the element, a peer or an ancestor), or null. */
+  ring: string | null;
+}
+
+/**
+ * Reads the focused element and looks for a visible focus indicator: a non-zero outline or a box
+ * shadow on the element itself, or (for inputs drawn by other elements: visually hidden radios,
+ * the one transparent OTP input) on its next sibling or one of its three nearest ancestors.
+ */
+export async function focusInfo(page: Page): Promise<FocusInfo> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body || el === document.documentElement)
+      return { what: "body", onBody: true, ring: null };
+    const drawn = (node: Element | null): boolean => {
+      if (!node) return false;
+      const style = getComputedStyle(node);
+      const outline = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) > 0;
+      return outline || (style.boxShadow !== "none" && style.boxShadow !== "");
+    };
+    const candidates: [string, Element | null][] = [
+      ["self", el],
+      ["peer", el.nextElementSibling],
+      ["parent", el.parentElement],
+      ["grandparent", el.parentElement?.parentElement ?? null],
+      ["great-grandparent", el.parentElement?.parentElement?.parentElement ?? null],
+      // The OTP field: one transparent input; the ring is drawn on the active box beside it.
+      ["active box", el.parentElement?.parentElement?.querySelector("[data-active]") ?? null],
+    ];
+    const hit = candidates.find(([, node]) => drawn(node));
+    const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40);
+    return {
+      what: `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""} "${name}"`,
+      onBody: false,
+      ring: hit ? hit[0] : null,
+    };
+  });
+}
+
+/** Focus is on an element (never lost to <body>) and that element shows a focus ring. */
+export async function expectVisibleFocus(page: Page, step: string): Promise<void> {
+  const info = await focusInfo(page);
+  expect(info.onBody, `${step}: focus was lost to <body>`).toBe(false);
+  expect(info.ring, `${step}: no visible focus ring on ${info.what}`).not.toBeNull();
+}
+
+/** Focus is somewhere on the page (a heading taking focus after navigation need not draw a ring). */
+export async function expectFocusNotLost(page: Page, step: string): Promise<void> {
+  // The next page's heading takes focus once its (lazy) screen has rendered, a moment after the
+  // URL changed; give it that moment, but focus must end up somewhere.
+  await expect
+    .poll(async () => (await focusInfo(page)).onBody, { message: `${step}: focus was lost to <body>` })
+    .toBe(false);
+}
+
+/**
+ * Presses Tab (or Shift+Tab) until `target` has focus, checking the focus ring at every stop on
+ * the way. Fails after `max` presses, which catches targets that are unreachable by keyboard.
+ */
+export async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+    // Past the last (or first) stop a browser moves focus to its own toolbar; headless Chromium
+    // parks it on <body> instead. That is the end of the page, not focus lost: keep going round.
+    if ((await focusInfo(page)).onBody) continue;
+    await expectVisibleFocus(page, `Tab stop ${i + 1} on the way to ${target}`);
+    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))) return;
+  }
+  throw new Error(`${target} was not reached in ${max} ${back ? "Shift+Tab" : "Tab"} presses`);
+}

@@ -1,0 +1,109 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Page } from "@playwright/test";
+import {
+  DETERMINISTIC_RASTER_ARGS,
+  DISABLE_ANIMATIONS_CSS,
+  VIEWPORT_HEIGHT,
+  VIEWPORTS,
+} from "../../../../packages/ui/e2e/helpers/storybook.js";
+import { AXE_WIDTHS, expectAccessible } from "../helpers/axe.js";
+import { LANGS, open, ROUTES, type Screen, STATES } from "../helpers/screens.js";
+import { expect, FIXED_NOW, test as worldTest } from "../helpers/world.js";
+
+/**
+ * Full-page screenshots of every route (en, ru × 375, 768, 1280 px) and of the key states (en, ru
+ * × 375, 1280 px) on the seeded, clock-frozen server, compared pixel for pixel. At 375 and 1280 px
+ * the same page then gets the @a11y checks (axe, reflow), so one page load serves both gates. Same stability rules
+ * as the @veil/ui Matrix suite: Debian's Chromium at a pinned major, a fresh browser per capture,
+ * deterministic rasterisation, deviceScaleFactor 1, en-US/UTC, reduced motion, bundled fonts
+ * awaited, animations and carets off. Nothing is masked: every date, count and countdown on these
+ * screens is fixed by the seeded data and the frozen clocks.
+ */
+const pinned = JSON.parse(
+  readFileSync(
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../packages/ui/e2e/vrt-browser.json"),
+    "utf8",
+  ),
+) as { chromiumMajor: number };
+
+/**
+ * A page in a browser of its own (text rasterisation depends on what the browser drew before;
+ * measured in the @veil/ui suite), signed in when the screen needs it.
+ */
+const test = worldTest.extend<{ isolatedPage: Page }, { rasterBrowser: import("@playwright/test").Browser }>({
+  rasterBrowser: [
+    async ({ playwright, launchOptions }, use) => {
+      const b = await playwright.chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), ...DETERMINISTIC_RASTER_ARGS] });
+      await use(b);
+      await b.close();
+    },
+    { scope: "worker" },
+  ],
+  isolatedPage: async ({ rasterBrowser: browser, world, signedInAs }, use) => {
+    const major = Number(browser.version().split(".")[0]);
+    expect(
+      major,
+      `VRT baselines were made with Chromium ${pinned.chromiumMajor}; this is ${browser.version()}. Re-baseline with pnpm vrt:update and update packages/ui/e2e/vrt-browser.json.`,
+    ).toBe(pinned.chromiumMajor);
+    const context = await browser.newContext({
+      baseURL: world.url,
+      viewport: { width: 1280, height: VIEWPORT_HEIGHT },
+      deviceScaleFactor: 1,
+      locale: "en-US",
+      timezoneId: "UTC",
+      colorScheme: "light",
+      reducedMotion: "reduce",
+      ...(signedInAs ? { storageState: await world.storageStateOf(signedInAs) } : {}),
+    });
+    const page = await context.newPage();
+    await page.clock.setFixedTime(FIXED_NOW);
+    await use(page);
+    await context.close();
+  },
+});
+
+const STATE_WIDTHS = [VIEWPORTS[375], VIEWPORTS[1280]];
+
+const shots: { screen: Screen; widths: readonly number[] }[] = [
+  ...ROUTES.map((screen) => ({ screen, widths: Object.values(VIEWPORTS) })),
+  ...STATES.filter((s) => s.screenshot).map((screen) => ({
+    screen,
+    widths: STATE_WIDTHS.filter((w) => !screen.widths || screen.widths.includes(w)),
+  })),
+];
+
+for (const { screen, widths } of shots) {
+  test.describe(() => {
+    test.use({ signedInAs: screen.as ?? null });
+    for (const lang of LANGS) {
+      for (const width of widths) {
+        const axeWidth = AXE_WIDTHS.find((w) => w === width);
+        const title = axeWidth
+          ? `${screen.name} (${lang}) at ${width} px looks unchanged, passes axe and reflows @vrt @a11y`
+          : `${screen.name} (${lang}) at ${width} px looks unchanged @vrt`;
+        test(title, async ({ isolatedPage: page }) => {
+          test.setTimeout(90_000);
+          await page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
+          await open(page, screen, lang);
+          // Soft: a pixel change must not hide an accessibility failure on the same page.
+          await expect.soft(page).toHaveScreenshot([`${screen.name}.${lang}.${width}.png`], {
+            fullPage: true,
+            animations: "disabled",
+            caret: "hide",
+            scale: "css",
+            stylePath: DISABLE_ANIMATIONS_CSS,
+            // Pixel-exact, as in the @veil/ui suite: renders here are identical run to run.
+            threshold: 0,
+            maxDiffPixels: 0,
+            // Two identical captures in a row come first; long pages on a loaded box take a while.
+            timeout: 30_000,
+          });
+          // The @a11y gate on the page already loaded (see a11y/screens.a11y.spec.ts).
+          if (axeWidth) await expectAccessible(page, screen.path, axeWidth);
+        });
+      }
+    }
+  });
+}

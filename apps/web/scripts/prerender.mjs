@@ -1,0 +1,82 @@
+// Writes the prerendered public pages into dist/ after `vite build` (client) and
+// `vite build --ssr` (dist-ssr/entry-server.js). Each page lands at dist/<route>/index.html (and
+// index.ru.html in Russian) with its content, title and meta tags in the HTML; dist/index.html stays the empty app shell that
+// the server sends for every other route. dist/404.html is the not-found page, and
+// dist/routes.json lists the app's routes so the server can answer unknown paths with 404.
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dist = path.join(webRoot, "dist");
+const { prerender, PRERENDERED_PATHS, APP_ROUTE_PATHS, SUPPORT_EMAIL, SITE_URL } = await import(
+  pathToFileURL(path.join(webRoot, "dist-ssr/entry-server.js")).href
+);
+
+const template = await readFile(path.join(dist, "index.html"), "utf8");
+const HEAD = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;
+const ROOT = '<div id="root"></div>';
+if (!HEAD.test(template) || !template.includes(ROOT)) {
+  throw new Error("dist/index.html lacks the <!--page-head--> block or the empty #root");
+}
+
+/**
+ * Prerendered pages whose code loads on demand (app-routes.tsx, preloadablePage): main.tsx loads
+ * that chunk before it hydrates, so the page's HTML asks for it (and its imports) up front instead
+ * of after the main script has run.
+ */
+const ON_DEMAND_PAGE_MODULES = { "/contactus": "src/pages/contact/contact-page.tsx" };
+const manifest = JSON.parse(await readFile(path.join(dist, ".vite/manifest.json"), "utf8"));
+
+/** `<link rel="modulepreload">` tags for a manifest entry and the chunks it imports, minus those in `html`. */
+function modulePreloads(key, html) {
+  const files = new Set();
+  const visit = (k) => {
+    const chunk = manifest[k];
+    if (!chunk) throw new Error(`prerender: ${k} is not in dist/.vite/manifest.json`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  visit(key);
+  return [...files]
+    .filter((file) => file.endsWith(".js") && !html.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join("\n    ");
+}
+
+/**
+ * Every page in every language: English at <page>/index.html, the others at <page>/index.<lang>.html.
+ * The server sends the visitor's language (the `lang` cookie, else Accept-Language), so the first
+ * paint is already in it. Catalogues other than English are chunks of their own; their pages
+ * preload them so hydration does not wait for a second round trip.
+ */
+const LANGUAGES = ["en", "ru"];
+const CATALOGUE_MODULES = { ru: "src/i18n/ru.json" };
+
+async function writePage(url, file, language) {
+  const page = await prerender(url, language);
+  let html = template
+    .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+    .replace(HEAD, `<!--page-head-->\n    ${page.head}\n    <!--/page-head-->`)
+    .replace(ROOT, `<div id="root" data-prerendered="${language}">${page.html}</div>`);
+  for (const module of [ON_DEMAND_PAGE_MODULES[url], CATALOGUE_MODULES[language]]) {
+    if (module) html = html.replace("</head>", `  ${modulePreloads(module, html)}\n  </head>`);
+  }
+  const target = path.join(dist, language === "en" ? file : file.replace(/\.html$/, `.${language}.html`));
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, html);
+  console.log(`prerendered ${url} (${language}) → ${path.relative(dist, target)} (${page.meta.title})`);
+}
+
+for (const language of LANGUAGES) {
+  for (const route of PRERENDERED_PATHS) await writePage(route, path.join(route.slice(1), "index.html"), language);
+  await writePage("/404", "404.html", language);
+}
+// The configuration baked into the pages, so the server can refuse to serve a build made for
+// another deployment (e.g. a development support address in production).
+const config = { supportEmail: SUPPORT_EMAIL, siteUrl: SITE_URL };
+await writeFile(
+  path.join(dist, "routes.json"),
+  `${JSON.stringify({ prerendered: PRERENDERED_PATHS, app: APP_ROUTE_PATHS, config }, null, 2)}\n`,
+);

@@ -1,0 +1,70 @@
+import { API_PATHS, type PaymentRow, type SubscriptionInfo, type UserReply } from "@veil/contracts/constants";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from "react";
+import { anyReply, apiFetch } from "../api/client.js";
+import { usePayments, useSubscription } from "../api/hooks.js";
+import { useAuth } from "../auth/auth-provider.js";
+import { accountSessionReducer, initialAccountSessionState, needsInitialisation } from "./account-state.js";
+
+/** Client account state (spec §3). */
+export interface AccountContextValue {
+  user: UserReply | null;
+  subscription: SubscriptionInfo | null;
+  payments: PaymentRow[];
+  isInitialized: boolean;
+  /** True until the first subscription and payment answers arrive. */
+  dataLoading: boolean;
+  /** Reloads subscription and payments (after a purchase, on return from the pay page). */
+  refresh: () => Promise<void>;
+}
+
+const AccountContext = createContext<AccountContextValue | null>(null);
+
+export function useAccount(): AccountContextValue {
+  const value = useContext(AccountContext);
+  if (!value) throw new Error("useAccount needs an <AccountProvider> above it");
+  return value;
+}
+
+export function AccountProvider({ children }: { children: ReactNode }) {
+  const { user, isRecoveringPassword } = useAuth();
+  const email = user?.email && !isRecoveringPassword ? user.email : null;
+  const [state, dispatch] = useReducer(accountSessionReducer, initialAccountSessionState);
+  const started = useRef<string | null>(null);
+
+  useEffect(() => {
+    dispatch({ type: "user", email });
+    if (email === null) started.current = null;
+  }, [email]);
+
+  useEffect(() => {
+    if (!needsInitialisation(state) || started.current === state.email) return;
+    const forEmail = state.email;
+    started.current = forEmail;
+    apiFetch(API_PATHS.initSession, { body: { email: forEmail }, schema: anyReply })
+      .catch((error: unknown) => console.error("Session initialisation failed", error))
+      .finally(() => dispatch({ type: "initialised", email: forEmail }));
+  }, [state]);
+
+  const dataKey = state.isInitialized && user ? user.id : null;
+  const subscription = useSubscription(dataKey);
+  const payments = usePayments(dataKey);
+  const { mutate: mutateSubscription } = subscription;
+  const { mutate: mutatePayments } = payments;
+
+  const refresh = useCallback(async () => {
+    await Promise.all([mutateSubscription(), mutatePayments()]);
+  }, [mutateSubscription, mutatePayments]);
+
+  const value = useMemo<AccountContextValue>(
+    () => ({
+      user: state.email ? { email: state.email } : null,
+      subscription: subscription.data ?? null,
+      payments: payments.data ?? [],
+      isInitialized: state.isInitialized,
+      dataLoading: dataKey !== null && (subscription.isLoading || payments.isLoading),
+      refresh,
+    }),
+    [state, subscription.data, subscription.isLoading, payments.data, payments.isLoading, dataKey, refresh],
+  );
+  return <AccountContext value={value}>{children}</AccountContext>;
+}

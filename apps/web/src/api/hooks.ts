@@ -1,0 +1,52 @@
+import {
+  API_PATHS,
+  type PaymentRow,
+  type Plan,
+  planListReply,
+  type SubscriptionInfo,
+  type Token,
+} from "@veil/contracts/constants";
+import useSWR, { type SWRResponse } from "swr";
+import { apiFetch } from "./client.js";
+
+/** The zod schemas load with the first request that needs one (never on the landing page). */
+const schemas = () => import("./reply-schemas.js");
+
+/**
+ * One SWR hook per `/api` resource. Keys of per-user resources carry the user id, so one user's
+ * data is never shown to the next one signing in on the same tab.
+ */
+
+/**
+ * The plan list for pricing and payment (spec §7: failures are ignored; callers show no plans).
+ * The landing page asks for it, so it is checked by `planListReply`, the zod-free twin of
+ * `planListSchema`.
+ */
+export function usePlans(): SWRResponse<Plan[], unknown> {
+  return useSWR(API_PATHS.plans, (path: string) => apiFetch(path, { schema: planListReply }), {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
+}
+
+export function useSubscription(userId: string | null): SWRResponse<SubscriptionInfo, unknown> {
+  return useSWR(userId ? [API_PATHS.subscriptionInfo, userId] : null, ([path]: [string, string]) =>
+    apiFetch(path, { schema: async () => (await schemas()).subscriptionInfoSchema }),
+  );
+}
+
+export function usePayments(userId: string | null): SWRResponse<PaymentRow[], unknown> {
+  return useSWR(userId ? [API_PATHS.payments, userId] : null, ([path]: [string, string]) =>
+    apiFetch(path, { schema: async () => (await schemas()).paymentListSchema }),
+  );
+}
+
+/** Crypto tokens: loaded the first time the token step needs them (spec §4), then kept in memory. */
+export function useTokens(needed: boolean): SWRResponse<Token[], unknown> {
+  const fetcher = (path: string) => apiFetch(path, { schema: async () => (await schemas()).tokenListSchema });
+  return useSWR(needed ? API_PATHS.tokens : null, fetcher, {
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+    shouldRetryOnError: false,
+  });
+}

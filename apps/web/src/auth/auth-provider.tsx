@@ -1,0 +1,132 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from "react";
+import { accessToken } from "../api/access-token.js";
+import { type AuthState, authReducer, initialAuthState, isSignedIn } from "./auth-state.js";
+import { recoveryFlag, storedEmail } from "./local-store.js";
+import { AUTH_STORAGE_KEY, hasStoredSession } from "./session-hint.js";
+
+export interface AuthContextValue extends AuthState {
+  /** A user who is not recovering a password (spec §4). */
+  signedIn: boolean;
+  /** The auth client, loaded on first use. */
+  getClient: () => Promise<SupabaseClient>;
+  /** Enters or leaves password-recovery mode, keeping the localStorage flag in step. */
+  setRecovering: (on: boolean) => void;
+  /**
+   * Signs out; a failure is only logged (spec §8) and local state is cleared either way. `exit`
+   * says where the protected area sends the user once signed out (default /login).
+   */
+  signOut: (exit?: SignOutExit) => Promise<void>;
+  /** Where the protected area sends a user who just signed out. */
+  exit: SignOutExit | null;
+}
+
+export interface SignOutExit {
+  to: string;
+  state?: unknown;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error("useAuth needs an <AuthProvider> above it");
+  return value;
+}
+
+const loadClient = () => import("./supabase-client.js").then((m) => m.getSupabase());
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(authReducer, initialAuthState);
+  const [exit, setExit] = useState<SignOutExit | null>(null);
+  const subscription = useRef<{ client: Promise<SupabaseClient>; unsubscribe?: () => void } | null>(null);
+
+  /** Loads the auth client once and follows its events from then on, whoever asked for it first. */
+  const ensureClient = useCallback((): Promise<SupabaseClient> => {
+    if (subscription.current) return subscription.current.client;
+    const entry: { client: Promise<SupabaseClient>; unsubscribe?: () => void } = { client: loadClient() };
+    subscription.current = entry;
+    entry.client.then(
+      (client) => {
+        if (subscription.current !== entry) return;
+        const { data } = client.auth.onAuthStateChange((event, session) => {
+          accessToken.set(session?.access_token ?? null);
+          // A new session forgets where the last sign-out was headed.
+          if (session) setExit(null);
+          if (event === "PASSWORD_RECOVERY") recoveryFlag.set(true);
+          if (event === "SIGNED_OUT") {
+            recoveryFlag.set(false);
+            storedEmail.set(null);
+          }
+          dispatch({ type: "auth-event", event, session });
+        });
+        entry.unsubscribe = () => data.subscription.unsubscribe();
+      },
+      (error: unknown) => {
+        // Without the auth client nobody is signed in; public pages keep working.
+        console.error("Auth client failed to load", error);
+        if (subscription.current === entry) subscription.current = null;
+        dispatch({ type: "auth-event", event: "INITIAL_SESSION", session: null });
+      },
+    );
+    return entry.client;
+  }, []);
+
+  useEffect(() => {
+    // Read after hydration so the first client render matches the prerendered HTML.
+    dispatch({ type: "recovery", on: recoveryFlag.get() });
+    // With no stored session nobody is signed in: say so at once and leave the client unloaded
+    // until an auth screen or another tab (below) needs it.
+    if (hasStoredSession() || recoveryFlag.get()) void ensureClient();
+    else dispatch({ type: "auth-event", event: "INITIAL_SESSION", session: null });
+    // Signing in from another tab writes the session key: follow it here too.
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === AUTH_STORAGE_KEY && e.newValue !== null) void ensureClient();
+    };
+    window.addEventListener("storage", onStorage);
+    return () => {
+      window.removeEventListener("storage", onStorage);
+      subscription.current?.unsubscribe?.();
+      subscription.current = null;
+    };
+  }, [ensureClient]);
+
+  const setRecovering = useCallback((on: boolean) => {
+    recoveryFlag.set(on);
+    dispatch({ type: "recovery", on });
+  }, []);
+
+  const signOut = useCallback(
+    async (nextExit?: SignOutExit) => {
+      setExit(nextExit ?? null);
+      try {
+        const client = await ensureClient();
+        const { error } = await client.auth.signOut();
+        if (error) console.error("Sign-out failed", error);
+      } catch (error) {
+        console.error("Sign-out failed", error);
+      }
+      storedEmail.set(null);
+      recoveryFlag.set(false);
+      accessToken.set(null);
+      dispatch({ type: "auth-event", event: "SIGNED_OUT", session: null });
+    },
+    [ensureClient],
+  );
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, signedIn: isSignedIn(state), getClient: ensureClient, setRecovering, signOut, exit }),
+    [state, ensureClient, setRecovering, signOut, exit],
+  );
+  return <AuthContext value={value}>{children}</AuthContext>;
+}

@@ -1,0 +1,42 @@
+import type { AuthChangeEvent, Session, User } from "@supabase/supabase-js";
+
+/** Client auth state (spec §3). */
+export interface AuthState {
+  /** True until the stored session has been read at startup. */
+  loading: boolean;
+  session: Session | null;
+  user: User | null;
+  /** While set, the user is treated as not fully signed in (header, protected routes). */
+  isRecoveringPassword: boolean;
+}
+
+export type AuthAction =
+  | { type: "auth-event"; event: AuthChangeEvent; session: Session | null }
+  | { type: "recovery"; on: boolean };
+
+export const initialAuthState: AuthState = {
+  loading: true,
+  session: null,
+  user: null,
+  isRecoveringPassword: false,
+};
+
+/**
+ * Spec §4: at startup the session is read and loading becomes false; the session is updated on
+ * every auth change. PASSWORD_RECOVERY enters recovery mode; signing out leaves it.
+ */
+export function authReducer(state: AuthState, action: AuthAction): AuthState {
+  if (action.type === "recovery") {
+    return state.isRecoveringPassword === action.on ? state : { ...state, isRecoveringPassword: action.on };
+  }
+  const { event, session } = action;
+  const next: AuthState = { ...state, loading: false, session, user: session?.user ?? null };
+  if (event === "SIGNED_OUT") next.isRecoveringPassword = false;
+  if (event === "PASSWORD_RECOVERY") next.isRecoveringPassword = true;
+  return next;
+}
+
+/** Signed in for the header and the protected routes: a user who is not recovering a password. */
+export function isSignedIn(state: AuthState): boolean {
+  return state.user !== null && !state.isRecoveringPassword;
+}

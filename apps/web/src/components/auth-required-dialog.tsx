@@ -1,0 +1,39 @@
+import {
+  Button,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogRoot,
+  DialogTitle,
+} from "@veil/ui";
+import { LogIn } from "lucide-react";
+import { Link } from "react-router-dom";
+import { useT } from "../i18n/use-t.js";
+import { PATHS } from "../routes/paths.js";
+
+/**
+ * Spec §2: a guest who picks a plan gets 'Action unavailable' with Login and Register. The dialog
+ * is modal, so page scrolling is locked while it is open.
+ */
+export function AuthRequiredDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useT();
+  return (
+    <DialogRoot open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t("common.close")}>
+        <DialogHeader icon={<LogIn aria-hidden="true" />}>
+          <DialogTitle>{t("authRequired.title")}</DialogTitle>
+          <DialogDescription>{t("authRequired.message")}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button asChild variant="outline">
+            <Link to={PATHS.register}>{t("authRequired.register")}</Link>
+          </Button>
+          <Button asChild>
+            <Link to={PATHS.login}>{t("authRequired.login")}</Link>
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </DialogRoot>
+  );
+}

@@ -1,0 +1,69 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button, PasswordField } from "@veil/ui";
+import { useForm } from "react-hook-form";
+import { useAuth } from "../auth/auth-provider.js";
+import { identityErrorMessage } from "../auth/identity-errors.js";
+import { newPasswordSchema, type NewPasswordForm as Values } from "../forms/schemas.js";
+import type { MessageKey } from "../i18n/catalogues.js";
+import { useT } from "../i18n/use-t.js";
+import { useSubmitMessage } from "../pages/auth/use-submit-message.js";
+import { FormMessage } from "./form-message.js";
+
+/**
+ * New password + repeat (spec §2, §5): used after recovery and from the account's change-password
+ * screen. A failure shows the identity provider's message (e.g. why a password is too weak).
+ */
+export function NewPasswordForm({ onUpdated }: { onUpdated: () => void }) {
+  const t = useT();
+  const { getClient } = useAuth();
+  const { formMessage, showError, showSuccess, clear } = useSubmitMessage();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: "", repeatPassword: "" },
+  });
+
+  async function submit({ password }: Values) {
+    clear();
+    try {
+      const client = await getClient();
+      const { error } = await client.auth.updateUser({ password });
+      if (error) return showError(identityErrorMessage(error));
+    } catch (error) {
+      console.error("Password update failed", error);
+      return showError({ key: "common.unknownError" });
+    }
+    showSuccess({ key: "resetPassword.success" });
+    onUpdated();
+  }
+
+  const fieldError = (key?: string) => (key ? t(key as MessageKey) : undefined);
+  const labels = { showPasswordLabel: t("common.showPassword"), hidePasswordLabel: t("common.hidePassword") };
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-5">
+      <PasswordField
+        label={t("resetPassword.newPassword")}
+        error={fieldError(errors.password?.message)}
+        autoComplete="new-password"
+        required
+        {...labels}
+        {...register("password")}
+      />
+      <PasswordField
+        label={t("resetPassword.repeatPassword")}
+        error={fieldError(errors.repeatPassword?.message)}
+        autoComplete="new-password"
+        required
+        {...labels}
+        {...register("repeatPassword")}
+      />
+      <FormMessage message={formMessage} />
+      <Button type="submit" size="lg" loading={isSubmitting}>
+        {t("resetPassword.submit")}
+      </Button>
+    </form>
+  );
+}

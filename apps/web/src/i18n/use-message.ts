@@ -1,0 +1,9 @@
+import { useCallback } from "react";
+import type { UserMessage } from "../api/errors.js";
+import { useT } from "./use-t.js";
+
+/** Turns a UserMessage (a catalogue key or server text) into the string to show. */
+export function useMessageText(): (message: UserMessage) => string {
+  const t = useT();
+  return useCallback((message) => ("key" in message ? t(message.key) : message.text), [t]);
+}

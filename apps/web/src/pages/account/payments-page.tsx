@@ -1,0 +1,50 @@
+import { PAYMENTS_SHOWN, tokenLabel } from "@veil/contracts";
+import { PaymentsTable } from "@veil/ui";
+import { useIntl } from "react-intl";
+import { useAccount } from "../../account/account-provider.js";
+import { useFormatPrice } from "../../i18n/format.js";
+import { useT } from "../../i18n/use-t.js";
+import { AccountSection } from "./account-section.js";
+
+/** Payment history (spec §2): date, amount, method, status; 5 rows then view all; 'In progress' for pending. */
+export function PaymentsPage() {
+  const t = useT();
+  const intl = useIntl();
+  const formatPrice = useFormatPrice();
+  const { payments, dataLoading, isInitialized } = useAccount();
+  const rows = payments.map((p, index) => ({
+    id: `${p.date}-${index}`,
+    date: intl.formatDate(p.date, { dateStyle: "medium", timeStyle: "short" }),
+    amount: formatPrice(p.amount),
+    method: tokenLabel(p.method),
+    status: p.status,
+  }));
+  return (
+    <AccountSection title={t("payments.title")} wide>
+      <PaymentsTable
+        rows={rows}
+        caption={t("payments.title")}
+        hideCaption
+        columns={{
+          date: t("payments.date"),
+          amount: t("payments.amount"),
+          method: t("payments.method"),
+          status: t("payments.status"),
+        }}
+        statusLabels={{
+          success: t("payments.status.success"),
+          pending: t("payments.status.pending"),
+          rejected: t("payments.status.rejected"),
+        }}
+        initialCount={PAYMENTS_SHOWN}
+        viewAllLabel={t("payments.viewAll")}
+        hideLabel={t("payments.hide")}
+        countText={(shown, total) => t("payments.count", { shown, total })}
+        emptyText={t("payments.empty")}
+        emptyTitleLevel={2}
+        loading={!isInitialized || dataLoading}
+        loadingLabel={t("payments.loading")}
+      />
+    </AccountSection>
+  );
+}

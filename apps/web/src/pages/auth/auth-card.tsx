@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+import { PageHeading } from "../../components/page-heading.js";
+
+/** The frame of every authentication screen: a centred card with the screen's heading. */
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <div className="flex justify-center px-4 py-12 sm:py-16">
+      <div className="w-full max-w-md rounded-2xl border border-border bg-surface p-6 shadow-card sm:p-8">
+        <PageHeading className="text-2xl font-semibold tracking-tight text-text">{title}</PageHeading>
+        {subtitle ? <p className="mt-2 text-sm text-text-muted">{subtitle}</p> : null}
+        <div className="mt-6">{children}</div>
+        {footer ? <div className="mt-6 border-t border-border pt-5 text-sm text-text-muted">{footer}</div> : null}
+      </div>
+    </div>
+  );
+}

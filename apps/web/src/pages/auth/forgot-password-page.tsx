@@ -1,0 +1,75 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button, EmailField, linkVariants } from "@veil/ui";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router-dom";
+import { messageForError } from "../../api/errors.js";
+import { useAuth } from "../../auth/auth-provider.js";
+import { accountExists } from "../../auth/product-account.js";
+import { FormMessage } from "../../components/form-message.js";
+import { type ForgotPasswordForm, forgotPasswordSchema } from "../../forms/schemas.js";
+import type { MessageKey } from "../../i18n/catalogues.js";
+import { useT } from "../../i18n/use-t.js";
+import { PATHS } from "../../routes/paths.js";
+import { usePageMeta } from "../../seo/use-page-meta.js";
+import { AuthCard } from "./auth-card.js";
+import { useSubmitMessage } from "./use-submit-message.js";
+
+/** Forgot password (spec §4): the account must exist; a recovery code is mailed; enter it next. */
+export function ForgotPasswordPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const { getClient } = useAuth();
+  const { formMessage, showError, clear } = useSubmitMessage();
+  usePageMeta({ title: t("forgotPassword.meta.title"), noIndex: true });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotPasswordForm>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
+
+  async function submit({ email }: ForgotPasswordForm) {
+    clear();
+    try {
+      if (!(await accountExists(email))) return showError({ key: "forgotPassword.accountNotFound" });
+    } catch (error) {
+      return showError(messageForError(error));
+    }
+    try {
+      const client = await getClient();
+      const { error } = await client.auth.resetPasswordForEmail(email);
+      if (error) return showError({ key: "forgotPassword.sendFailed" });
+    } catch (error) {
+      console.error("Recovery e-mail failed", error);
+      return showError({ key: "forgotPassword.sendFailed" });
+    }
+    // 'Code has been sent' is shown on the code screen, where the user now is.
+    navigate(`${PATHS.emailConfirmationResetPass}?email=${encodeURIComponent(email)}`, {
+      state: { notice: "forgotPassword.codeSent" satisfies MessageKey },
+    });
+  }
+
+  return (
+    <AuthCard
+      title={t("forgotPassword.title")}
+      subtitle={t("forgotPassword.subtitle")}
+      footer={
+        <Link to={PATHS.login} className={linkVariants({ variant: "standalone" })}>
+          {t("forgotPassword.backToLogin")}
+        </Link>
+      }
+    >
+      <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-5">
+        <EmailField
+          label={t("common.emailLabel")}
+          error={errors.email?.message ? t(errors.email.message as MessageKey) : undefined}
+          required
+          {...register("email")}
+        />
+        <FormMessage message={formMessage} />
+        <Button type="submit" size="lg" loading={isSubmitting}>
+          {t("forgotPassword.submit")}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,57 @@
+import { Button } from "@veil/ui";
+import { useEffect } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { useAuth } from "../../auth/auth-provider.js";
+import { FormMessage } from "../../components/form-message.js";
+import { NewPasswordForm } from "../../components/new-password-form.js";
+import type { MessageKey } from "../../i18n/catalogues.js";
+import { useT } from "../../i18n/use-t.js";
+import { PATHS } from "../../routes/paths.js";
+import { usePageMeta } from "../../seo/use-page-meta.js";
+import { AuthCard } from "./auth-card.js";
+
+/**
+ * /resetpassword?access_token&email (spec §4): reached with replace after the recovery code. The
+ * session itself is held by the auth client; the token is dropped from the address bar at once so
+ * it does not linger in history or get shared with a copied link.
+ */
+export function ResetPasswordPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const { loading, session, setRecovering } = useAuth();
+  usePageMeta({ title: t("resetPassword.meta.title"), noIndex: true });
+
+  useEffect(() => {
+    if (!params.has("access_token")) return;
+    const next = new URLSearchParams(params);
+    next.delete("access_token");
+    setParams(next, { replace: true });
+  }, [params, setParams]);
+
+  if (loading) return null;
+  if (!session) {
+    return (
+      <AuthCard title={t("resetPassword.title")}>
+        <FormMessage message={{ tone: "error", text: t("resetPassword.sessionMissing") }} />
+        <Button asChild className="mt-5">
+          <Link to={PATHS.forgotPassword}>{t("resetPassword.requestNewCode")}</Link>
+        </Button>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t("resetPassword.title")} subtitle={params.get("email") ?? undefined}>
+      <NewPasswordForm
+        onUpdated={() => {
+          // Recovery ends with the new password: the user is now fully signed in.
+          setRecovering(false);
+          navigate(PATHS.account.profile, {
+            replace: true,
+            state: { notice: "resetPassword.success" satisfies MessageKey },
+          });
+        }}
+      />
+    </AuthCard>
+  );
+}

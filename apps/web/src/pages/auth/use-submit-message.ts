@@ -1,0 +1,16 @@
+import { useState } from "react";
+import type { UserMessage } from "../../api/errors.js";
+import type { FormMessageValue } from "../../components/form-message.js";
+import { useMessageText } from "../../i18n/use-message.js";
+
+/** The outcome line of an auth form: a UserMessage with a tone, turned into text on render. */
+export function useSubmitMessage() {
+  const text = useMessageText();
+  const [message, setMessage] = useState<{ tone: FormMessageValue["tone"]; message: UserMessage } | null>(null);
+  return {
+    formMessage: message ? { tone: message.tone, text: text(message.message) } : null,
+    showError: (m: UserMessage) => setMessage({ tone: "error", message: m }),
+    showSuccess: (m: UserMessage) => setMessage({ tone: "success", message: m }),
+    clear: () => setMessage(null),
+  };
+}

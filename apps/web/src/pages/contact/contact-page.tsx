@@ -1,0 +1,102 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { API_PATHS, CONTACT_LIMITS, SUPPORT_REPLY_HOURS } from "@veil/contracts";
+import { Button, EmailField, inputVariants, TextField } from "@veil/ui";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { apiFetch } from "../../api/client.js";
+import { FormMessage } from "../../components/form-message.js";
+import { PageHeading } from "../../components/page-heading.js";
+import { SupportEmailLink } from "../../components/support-email-link.js";
+import { type ContactForm, contactSchema } from "../../forms/schemas.js";
+import { useRichT } from "../../i18n/use-rich-t.js";
+import { useT } from "../../i18n/use-t.js";
+import { PATHS } from "../../routes/paths.js";
+import { usePageMeta } from "../../seo/use-page-meta.js";
+
+type Status = "idle" | "sending" | "success" | "error" | "failed";
+
+const replySchema = z.object({ status: z.string() });
+
+/** Contact form (spec §2, §4, §8): idle → sending → success (fields cleared) or an error message. */
+export function ContactPage() {
+  const t = useT();
+  const rich = useRichT();
+  const messageId = useId();
+  const [status, setStatus] = useState<Status>("idle");
+  usePageMeta({
+    title: t("contact.meta.title"),
+    description: t("contact.meta.description", { hours: SUPPORT_REPLY_HOURS }),
+    canonicalPath: PATHS.contact,
+  });
+  const { register, handleSubmit, reset } = useForm<ContactForm>({
+    resolver: zodResolver(contactSchema),
+    defaultValues: { name: "", email: "", message: "" },
+  });
+
+  async function send(values: ContactForm) {
+    setStatus("sending");
+    try {
+      const reply = await apiFetch(API_PATHS.contact, { body: values, schema: replySchema });
+      if (reply.status === "success") {
+        reset();
+        setStatus("success");
+      } else {
+        setStatus("error");
+      }
+    } catch (error) {
+      console.error("Contact message failed", error);
+      setStatus("failed");
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6 md:py-16">
+      <PageHeading className="text-3xl font-bold tracking-tight text-text sm:text-4xl">
+        {t("contact.title")}
+      </PageHeading>
+      <p className="mt-4 text-lg text-text-muted">
+        {rich("contact.subtitle", { email: <SupportEmailLink />, hours: SUPPORT_REPLY_HOURS })}
+      </p>
+      <form
+        noValidate
+        onSubmit={handleSubmit(send)}
+        className="mt-10 flex flex-col gap-5 rounded-2xl border border-border bg-surface p-6 shadow-card sm:p-8"
+      >
+        <TextField
+          label={t("contact.name")}
+          autoComplete="name"
+          maxLength={CONTACT_LIMITS.name}
+          {...register("name")}
+        />
+        <EmailField label={t("contact.email")} {...register("email")} />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={messageId} className="text-sm font-medium text-text">
+            {t("contact.message")}
+          </label>
+          <textarea
+            id={messageId}
+            rows={6}
+            maxLength={CONTACT_LIMITS.message}
+            className={`${inputVariants()} h-auto min-h-36 resize-y py-2.5`}
+            {...register("message")}
+          />
+        </div>
+        <FormMessage
+          message={
+            status === "success"
+              ? { tone: "success", text: t("contact.success") }
+              : status === "error"
+                ? { tone: "error", text: t("contact.error") }
+                : status === "failed"
+                  ? { tone: "error", text: t("contact.errorSend") }
+                  : null
+          }
+        />
+        <Button type="submit" size="lg" loading={status === "sending"} className="self-start">
+          {status === "sending" ? t("contact.sending") : t("contact.send")}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import { PATHS } from "../../routes/paths.js";
+import { LegalPage } from "./legal-page.js";
+
+/** Privacy policy: what is kept, what is not, and how to delete it. */
+export function PrivacyPage() {
+  return <LegalPage prefix="privacy" sections={8} canonicalPath={PATHS.privacy} />;
+}

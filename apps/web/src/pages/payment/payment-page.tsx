@@ -1,0 +1,262 @@
+import { type Plan, periodKeyOf, TOKENS_SHOWN } from "@veil/contracts";
+import {
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogRoot,
+  DialogTitle,
+  EmailField,
+  PaymentMethodPicker,
+  PlanTabs,
+  TokenGrid,
+} from "@veil/ui";
+import { ArrowLeft, Bitcoin, CircleAlert, CreditCard, Globe } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { useTokens } from "../../api/hooks.js";
+import { useAuth } from "../../auth/auth-provider.js";
+import { AuthRequiredDialog } from "../../components/auth-required-dialog.js";
+import { PageHeading } from "../../components/page-heading.js";
+import { usePlanList } from "../../components/plan-chooser.js";
+import type { MessageKey } from "../../i18n/catalogues.js";
+import { useFormatPrice } from "../../i18n/format.js";
+import { useT } from "../../i18n/use-t.js";
+import { paymentErrorKey, startCryptoPayment } from "../../payment/checkout.js";
+import { usePageMeta } from "../../seo/use-page-meta.js";
+
+type Step = "methods" | "tokens";
+
+function usePlanLabels() {
+  const t = useT();
+  return (plan: Plan) => {
+    const key = periodKeyOf(plan.name) ?? "month";
+    return { name: t(`plans.${key}.name`), days: t("common.days", { count: plan.days }) };
+  };
+}
+
+function OrderSummary({ plan, email }: { plan: Plan | undefined; email: string }) {
+  const t = useT();
+  const formatPrice = useFormatPrice();
+  const labels = usePlanLabels();
+  return (
+    <Card asChild>
+      <aside aria-labelledby="order-summary" className="lg:sticky lg:top-24">
+        <CardHeader>
+          <CardTitle id="order-summary" level={2}>
+            {t("paymentScreen.summary.title")}
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          {plan ? (
+            <>
+              <dl className="flex flex-col gap-3 text-sm">
+                <div className="flex justify-between gap-4">
+                  <dt className="text-text-muted">{t("paymentScreen.summary.plan")}</dt>
+                  <dd className="font-medium text-text">{labels(plan).name}</dd>
+                </div>
+                <div className="flex justify-between gap-4">
+                  <dt className="text-text-muted">{t("paymentScreen.summary.duration")}</dt>
+                  <dd className="font-medium text-text">{labels(plan).days}</dd>
+                </div>
+                {email ? (
+                  <div className="flex justify-between gap-4">
+                    <dt className="text-text-muted">{t("paymentScreen.summary.email")}</dt>
+                    <dd className="truncate font-medium text-text">{email}</dd>
+                  </div>
+                ) : null}
+                <div className="flex justify-between gap-4 border-t border-border pt-3 text-base">
+                  <dt className="font-semibold text-text">{t("paymentScreen.summary.total")}</dt>
+                  <dd className="font-semibold text-text">{formatPrice(plan.price)}</dd>
+                </div>
+              </dl>
+              <p className="mt-3 text-xs text-text-muted">{t("paymentScreen.summary.renewal")}</p>
+            </>
+          ) : (
+            <p className="text-sm text-text-muted">{t("paymentScreen.planNotFound")}</p>
+          )}
+        </CardContent>
+      </aside>
+    </Card>
+  );
+}
+
+/**
+ * The payment screen (spec §2, §4, §8): four plan tabs preselected from ?planId, the e-mail, three
+ * methods (only crypto enabled), then the token step: grid (12, then show more), Back, and a pay
+ * button naming the token. Pay: init → invoice → the browser goes to the provider's page. Guests
+ * are stopped at plan choice with the 'Action unavailable' dialog.
+ */
+export function PaymentPage() {
+  const t = useT();
+  const formatPrice = useFormatPrice();
+  const labels = usePlanLabels();
+  const [params, setParams] = useSearchParams();
+  const { signedIn, user } = useAuth();
+  const plans = usePlanList();
+  const [email, setEmail] = useState("");
+  const [step, setStep] = useState<Step>("methods");
+  const [token, setToken] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [payError, setPayError] = useState<MessageKey | null>(null);
+  const [askToSignIn, setAskToSignIn] = useState(false);
+  usePageMeta({ title: t("paymentScreen.meta.title"), noIndex: true });
+  // Switching steps removes the control that had focus (the method button, Back); keyboard and
+  // screen-reader users would be dropped on <body>. Focus goes to the first control of the new step.
+  const backButton = useRef<HTMLButtonElement>(null);
+  const methods = useRef<HTMLDivElement>(null);
+  const stepChangedByUser = useRef(false);
+  useEffect(() => {
+    if (!stepChangedByUser.current) return;
+    stepChangedByUser.current = false;
+    if (step === "tokens") backButton.current?.focus();
+    else methods.current?.querySelector<HTMLElement>("button:not([disabled]):not([aria-disabled=true])")?.focus();
+  }, [step]);
+
+  useEffect(() => {
+    if (user?.email) setEmail((current) => current || (user.email ?? ""));
+  }, [user]);
+
+  const requested = Number(params.get("planId"));
+  const plan = plans.find((p) => p.id === requested) ?? plans[0];
+  const tokens = useTokens(step === "tokens");
+  const tokenList = tokens.data ?? [];
+  const tokensFailed = tokens.error !== undefined || (tokens.data !== undefined && tokens.data.length === 0);
+  useEffect(() => {
+    if (tokens.error) console.error("Token list failed to load", tokens.error);
+  }, [tokens.error]);
+
+  function choosePlan(id: string) {
+    if (!signedIn) return setAskToSignIn(true);
+    const next = new URLSearchParams(params);
+    next.set("planId", id);
+    setParams(next, { replace: true });
+  }
+
+  function back() {
+    stepChangedByUser.current = true;
+    setStep("methods");
+    setToken(null);
+  }
+
+  async function pay() {
+    if (!plan || !token || paying) return;
+    setPaying(true);
+    try {
+      const url = await startCryptoPayment(plan, token, window.location.origin);
+      window.location.assign(url);
+    } catch (error) {
+      console.error("Payment could not start", error);
+      setPayError(paymentErrorKey(error));
+      setPaying(false);
+    }
+  }
+
+  const tokenName = tokenList.find((tk) => tk.code === token)?.label ?? token ?? "";
+  const panel = (
+    <div className="flex flex-col gap-6">
+      <EmailField label={t("paymentScreen.email")} value={email} onChange={(event) => setEmail(event.target.value)} />
+      {step === "methods" ? (
+        <div ref={methods}>
+          <PaymentMethodPicker
+            label={t("paymentScreen.methods")}
+            methods={[
+              {
+                id: "ru-card",
+                label: t("paymentScreen.method.ruCard"),
+                description: t("paymentScreen.method.ruCardHint"),
+                icon: <CreditCard />,
+                disabled: true,
+                disabledReason: t("paymentScreen.method.unavailable"),
+              },
+              {
+                id: "foreign-card",
+                label: t("paymentScreen.method.foreignCard"),
+                description: t("paymentScreen.method.foreignCardHint"),
+                icon: <Globe />,
+                disabled: true,
+                disabledReason: t("paymentScreen.method.unavailable"),
+              },
+              {
+                id: "crypto",
+                label: t("paymentScreen.method.crypto"),
+                description: t("paymentScreen.method.cryptoHint"),
+                icon: <Bitcoin />,
+              },
+            ]}
+            onSelect={(id) => {
+              if (id !== "crypto") return;
+              if (!signedIn) return setAskToSignIn(true);
+              stepChangedByUser.current = true;
+              setStep("tokens");
+            }}
+          />
+        </div>
+      ) : (
+        <div className="flex flex-col gap-5">
+          <div>
+            <Button ref={backButton} variant="ghost" size="sm" onClick={back}>
+              <ArrowLeft aria-hidden="true" />
+              {t("paymentScreen.crypto.back")}
+            </Button>
+          </div>
+          <TokenGrid
+            label={t("paymentScreen.crypto.title")}
+            tokens={tokenList.map((tk) => ({ value: tk.code, label: tk.label }))}
+            value={token}
+            onValueChange={setToken}
+            initialCount={TOKENS_SHOWN}
+            showMoreLabel={t("paymentScreen.crypto.showMore")}
+            showLessLabel={t("paymentScreen.crypto.showLess")}
+            countText={(shown, total) => t("paymentScreen.crypto.showing", { shown, total })}
+            loading={tokens.isLoading}
+            loadingLabel={t("paymentScreen.crypto.loading")}
+            error={tokensFailed ? t("paymentScreen.crypto.errorLoading") : undefined}
+          />
+          {token ? (
+            <Button size="lg" loading={paying} onClick={() => void pay()} className="self-start">
+              {t("paymentScreen.crypto.pay", { token: tokenName })}
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 md:py-14 lg:px-8">
+      <PageHeading className="text-3xl font-bold tracking-tight text-text">{t("paymentScreen.title")}</PageHeading>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <PlanTabs
+          label={t("paymentScreen.plans")}
+          value={plan ? String(plan.id) : undefined}
+          onValueChange={choosePlan}
+          items={plans.map((p) => ({
+            value: String(p.id),
+            label: labels(p).name,
+            detail: `${formatPrice(p.price)} · ${labels(p).days}`,
+          }))}
+          renderPanel={() => panel}
+        />
+        <OrderSummary plan={plan} email={email} />
+      </div>
+      <AuthRequiredDialog open={askToSignIn} onOpenChange={setAskToSignIn} />
+      <DialogRoot open={payError !== null} onOpenChange={(open) => !open && setPayError(null)}>
+        <DialogContent closeLabel={t("common.close")}>
+          <DialogHeader tone="danger" icon={<CircleAlert aria-hidden="true" />}>
+            <DialogTitle>{t("paymentScreen.crypto.errorTitle")}</DialogTitle>
+            <DialogDescription>{payError ? t(payError) : null}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button onClick={() => setPayError(null)}>{t("common.close")}</Button>
+          </DialogFooter>
+        </DialogContent>
+      </DialogRoot>
+    </div>
+  );
+}

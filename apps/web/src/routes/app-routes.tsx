@@ -1,0 +1,140 @@
+import { type ComponentType, lazy, Suspense } from "react";
+import { Navigate, type RouteObject, useRoutes } from "react-router-dom";
+import { PublicLayout } from "../layouts/public-layout.js";
+import { FaqPage } from "../pages/faq/faq-page.js";
+import { HomePage } from "../pages/home/home-page.js";
+import { PrivacyPage } from "../pages/legal/privacy-page.js";
+import { TermsPage } from "../pages/legal/terms-page.js";
+import { NotFoundPage } from "../pages/not-found/not-found-page.js";
+import { SupportCenterPage } from "../pages/support-center/support-center-page.js";
+import { PATHS } from "./paths.js";
+import { ProtectedRoute } from "./protected-route.js";
+
+/** One lazy component per named export, so a module's screens share one chunk. */
+function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+/**
+ * A lazy screen in its own Suspense boundary. Prerendered pages have no boundary above them on
+ * purpose: they hydrate in one pass with the header, so an auth update arriving early cannot reach
+ * a half-hydrated tree.
+ */
+function lazyScreen(Screen: ComponentType) {
+  return (
+    <Suspense fallback={null}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+/**
+ * A prerendered page whose code loads on demand (it is not needed on the other pages). Prerendered
+ * pages must not suspend while they hydrate, so `preload` fetches the module ahead (main.tsx and the
+ * prerenderer call `preloadRoute` for the URL being rendered) and, once it is in memory, the lazy
+ * component gets a thenable that resolves synchronously inside `then`: React.lazy then renders the
+ * page in the same pass, without suspending. Reached by a client-side navigation instead, the page
+ * suspends while its chunk loads; there is no Suspense boundary above it, and navigations are
+ * transitions, so the previous page stays on screen until then.
+ */
+function preloadablePage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  let loaded: { default: ComponentType } | undefined;
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => {
+    loading ??= load().then(
+      (module) => (loaded = { default: pick(module) }),
+      (error: unknown) => {
+        loading = undefined; // a later render may try again
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Page = lazy(() => {
+    if (!loaded) return preload();
+    const module = loaded;
+    // Not a Promise (its callback runs synchronously), which is the point; React only calls `then`.
+    // biome-ignore lint/suspicious/noThenProperty: a synchronous thenable, on purpose (see above)
+    return { then: (resolve: (value: typeof module) => void) => resolve(module) } as Promise<typeof module>;
+  });
+  return { Page, preload };
+}
+
+const contact = preloadablePage(
+  () => import("../pages/contact/contact-page.js"),
+  (module) => module.ContactPage,
+);
+const ContactPage = contact.Page;
+
+/** Loads the code of the page at `pathname` if it is a prerendered page that loads on demand. */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  if (pathname.toLowerCase().replace(/\/+$/, "") === PATHS.contact) return contact.preload();
+  return Promise.resolve();
+}
+
+// Screens outside the prerendered public site load on demand: the auth screens, the payment
+// screen and the account area are three separate chunks.
+const loadAuth = () => import("../pages/auth/index.js");
+const loadPayment = () => import("../pages/payment/index.js");
+const loadAccount = () => import("../pages/account/index.js");
+
+const LoginPage = lazyNamed(loadAuth, "LoginPage");
+const RegisterPage = lazyNamed(loadAuth, "RegisterPage");
+const ForgotPasswordPage = lazyNamed(loadAuth, "ForgotPasswordPage");
+const SignupConfirmationPage = lazyNamed(loadAuth, "SignupConfirmationPage");
+const RecoveryConfirmationPage = lazyNamed(loadAuth, "RecoveryConfirmationPage");
+const ResetPasswordPage = lazyNamed(loadAuth, "ResetPasswordPage");
+const PaymentPage = lazyNamed(loadPayment, "PaymentPage");
+const AccountLayout = lazyNamed(loadAccount, "AccountLayout");
+const ProfilePage = lazyNamed(loadAccount, "ProfilePage");
+const SubscriptionPage = lazyNamed(loadAccount, "SubscriptionPage");
+const PaymentsPage = lazyNamed(loadAccount, "PaymentsPage");
+const ChangePasswordPage = lazyNamed(loadAccount, "ChangePasswordPage");
+const ChangePasswordResetPage = lazyNamed(loadAccount, "ChangePasswordResetPage");
+const DeleteAccountPage = lazyNamed(loadAccount, "DeleteAccountPage");
+const AccountSupportPage = lazyNamed(loadAccount, "AccountSupportPage");
+
+/** The route table of spec §2, one entry per row. */
+export const routes: RouteObject[] = [
+  { path: PATHS.root, element: <Navigate to={PATHS.home} replace /> },
+  {
+    element: <PublicLayout />,
+    children: [
+      { path: PATHS.home, element: <HomePage /> },
+      { path: PATHS.supportCenter, element: <SupportCenterPage /> },
+      { path: PATHS.faq, element: <FaqPage /> },
+      { path: PATHS.terms, element: <TermsPage /> },
+      { path: PATHS.privacy, element: <PrivacyPage /> },
+      { path: PATHS.contact, element: <ContactPage /> },
+      { path: PATHS.login, element: lazyScreen(LoginPage) },
+      { path: PATHS.register, element: lazyScreen(RegisterPage) },
+      { path: PATHS.forgotPassword, element: lazyScreen(ForgotPasswordPage) },
+      { path: PATHS.emailConfirmation, element: lazyScreen(SignupConfirmationPage) },
+      { path: PATHS.emailConfirmationResetPass, element: lazyScreen(RecoveryConfirmationPage) },
+      { path: PATHS.resetPassword, element: lazyScreen(ResetPasswordPage) },
+      { path: PATHS.payment, element: lazyScreen(PaymentPage) },
+      { path: "*", element: <NotFoundPage /> },
+    ],
+  },
+  {
+    element: <ProtectedRoute />,
+    children: [
+      {
+        element: lazyScreen(AccountLayout),
+        children: [
+          { path: PATHS.account.profile, element: lazyScreen(ProfilePage) },
+          { path: PATHS.account.subscription, element: lazyScreen(SubscriptionPage) },
+          { path: PATHS.account.payments, element: lazyScreen(PaymentsPage) },
+          { path: PATHS.account.changePassword, element: lazyScreen(ChangePasswordPage) },
+          { path: PATHS.account.changePasswordReset, element: lazyScreen(ChangePasswordResetPage) },
+          { path: PATHS.account.delete, element: lazyScreen(DeleteAccountPage) },
+          { path: PATHS.account.support, element: lazyScreen(AccountSupportPage) },
+        ],
+      },
+    ],
+  },
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,0 +1,56 @@
+/** Every route of spec §2, named once. Screens link through these, never through string literals. */
+export const PATHS = {
+  root: "/",
+  home: "/home",
+  supportCenter: "/supportcenter",
+  faq: "/faq",
+  terms: "/termsofuse",
+  privacy: "/privacy",
+  contact: "/contactus",
+  login: "/login",
+  register: "/register",
+  forgotPassword: "/forgotpassword",
+  emailConfirmation: "/emailconfirmation",
+  emailConfirmationResetPass: "/emailconfirmation_reset_pass",
+  resetPassword: "/resetpassword",
+  payment: "/payment",
+  account: {
+    profile: "/account/profile",
+    subscription: "/account/subscription",
+    payments: "/account/payments",
+    changePassword: "/account/change-password",
+    changePasswordReset: "/account/change-password/reset",
+    delete: "/account/delete",
+    support: "/account/supportcenter",
+  },
+} as const;
+
+/** Public pages whose HTML is prerendered at build time (content that needs no session). */
+export const PRERENDERED_PATHS = [
+  PATHS.home,
+  PATHS.supportCenter,
+  PATHS.faq,
+  PATHS.terms,
+  PATHS.privacy,
+  PATHS.contact,
+] as const;
+
+/** Pages on which the public header's action button offers support instead of login (spec §2). */
+export const AUTH_PAGES: readonly string[] = [
+  PATHS.login,
+  PATHS.register,
+  PATHS.forgotPassword,
+  PATHS.emailConfirmation,
+  PATHS.emailConfirmationResetPass,
+  PATHS.resetPassword,
+];
+
+/** `/payment?planId=…` for a plan. */
+export function paymentPath(planId: number): string {
+  return `${PATHS.payment}?planId=${planId}`;
+}
+
+/** Every path the app answers (besides `/`, which redirects); anything else is the 404 page. */
+export const APP_ROUTE_PATHS: readonly string[] = Object.values(PATHS).flatMap((value) =>
+  typeof value === "string" ? [value] : Object.values(value),
+);

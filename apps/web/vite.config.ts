@@ -1,0 +1,73 @@
+import { parse } from "@formatjs/icu-messageformat-parser";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type Plugin } from "vite";
+
+// One configuration value per fact: the web build reads the same variables as the server
+// (SUPPORT_EMAIL, SITE_URL) unless a VITE_* override is given, so the address on the site and the
+// one the server mails from cannot drift apart. Defaults match the server's development defaults.
+process.env.VITE_SUPPORT_EMAIL ||= process.env.SUPPORT_EMAIL || "support@veil.localhost";
+process.env.VITE_SITE_URL ||= process.env.SITE_URL || "http://localhost:8080";
+
+// A hosted Supabase project needs its real anon key; the placeholder only suits our own server.
+if (process.env.VITE_SUPABASE_URL && !process.env.VITE_SUPABASE_ANON_KEY) {
+  throw new Error("VITE_SUPABASE_URL is set without VITE_SUPABASE_ANON_KEY");
+}
+
+/**
+ * Preloads the Latin Inter file (the text of every first paint) so it downloads alongside the CSS
+ * instead of after it: the text then usually paints in Inter straight away, with no swap.
+ */
+function preloadLatinFont(): Plugin {
+  return {
+    name: "veil-preload-latin-font",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, ctx) {
+        const file = Object.keys(ctx.bundle ?? {}).find((f) => /inter-latin-wght-normal-[\w-]+\.woff2$/.test(f));
+        if (!file) return [];
+        const attrs = { rel: "preload", href: `/${file}`, as: "font", type: "font/woff2", crossorigin: "" };
+        return [{ tag: "link", attrs, injectTo: "head" }];
+      },
+    },
+  };
+}
+
+/**
+ * Ships the message catalogues (src/i18n/<lang>.json) as react-intl ASTs, parsed here at build
+ * time, so the ICU message parser (≈ 9 KB gzip with its skeleton parser) stays out of the browser:
+ * `resolve.alias` below swaps it for its `no-parser` entry, as react-intl documents. The parse
+ * options are intl-messageformat's defaults, so the ASTs equal what it would parse at run time (the
+ * locale only matters to date skeletons, which the catalogues do not use). A message left as a
+ * string would make react-intl report an error (e2e tests fail on console errors). Unit tests do
+ * not load this config: they read the JSON as written and keep the parser.
+ */
+function precompileMessages(): Plugin {
+  return {
+    name: "veil-precompile-messages",
+    enforce: "pre",
+    transform(code, id) {
+      if (!/\/src\/i18n\/[a-z]{2}\.json$/.test(id.split("?")[0] ?? "")) return null;
+      const messages = JSON.parse(code) as Record<string, string>;
+      const compiled = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]));
+      return { code: JSON.stringify(compiled), map: null };
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [precompileMessages(), react(), tailwindcss(), preloadLatinFont()],
+  resolve: {
+    alias: [
+      // Only the bare specifier: the no-parser entry re-exports the AST types and guards.
+      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: "@formatjs/icu-messageformat-parser/no-parser.js" },
+    ],
+  },
+  // The manifest (dist/.vite/manifest.json) lets scripts/bench/budgets.mjs follow the real chunk
+  // graph when it checks the bundle budgets in CI.
+  build: { outDir: "dist", emptyOutDir: true, manifest: true },
+  // The prerender build (vite build --ssr) bundles the workspace packages, which ship TypeScript source.
+  ssr: { noExternal: ["@veil/ui", "@veil/contracts"] },
+  server: { proxy: { "/api": "http://localhost:8080", "/auth": "http://localhost:8080" } },
+});

@@ -1,0 +1,23 @@
+/** Paths and limits of the product API (spec §7) that need no schema; see api.ts for the bodies. */
+
+/** Endpoints of the product API, relative to `/api`. */
+export const API_PATHS = {
+  userByEmail: "/user/web/by-email",
+  registerUser: "/user/web/register",
+  /** The spec leaves this path unnamed; it (re)creates the product account idempotently. */
+  initSession: "/user/web/init-session",
+  deleteAccount: "/user/web/delete",
+  subscriptionInfo: "/subscription/web/info",
+  payments: "/payment/web/all",
+  contact: "/contact/web/send",
+  tokens: "/exnode/tokens",
+  paymentInit: "/payment/web/init",
+  invoice: "/exnode/invoice",
+  plans: "/plans/",
+} as const;
+
+/** Longest contact name and message the API accepts. */
+export const CONTACT_LIMITS = { name: 100, message: 5000 } as const;
+
+/** The states a payment can be in. */
+export const PAYMENT_STATUSES = ["success", "pending", "rejected"] as const;

@@ -1,0 +1,128 @@
+import { CONTACT_LIMITS, PAYMENT_STATUSES } from "./api-paths.js";
+import { CURRENCY } from "./constants.js";
+import { PLAN_NAMES } from "./plans.js";
+import { z } from "./zod.js";
+
+/**
+ * Request and reply bodies of the product API (spec §7); the paths are in api-paths.ts.
+ * The server validates requests with these and the web app parses replies with them,
+ * so a drift between the two fails a test instead of a customer.
+ */
+
+export const planNameSchema = z.enum(PLAN_NAMES);
+
+/**
+ * A token code as the provider spells it. The provider may list tokens beyond our table, so the
+ * schema accepts any short upper-case code; `tokenLabel` falls back to the code itself.
+ */
+export const tokenCodeSchema = z
+  .string()
+  .regex(/^[A-Z0-9]{2,16}$/, "Token codes are 2–16 upper-case letters or digits");
+
+/** An e-mail address as typed: trimmed, at most 254 characters (RFC 5321 path limit). */
+export const emailSchema = z.string().trim().max(254).pipe(z.email());
+
+// ── users ────────────────────────────────────────────────────────────────────
+export const emailRequestSchema = z.strictObject({ email: emailSchema });
+export type EmailRequest = z.infer<typeof emailRequestSchema>;
+
+export const userByEmailRequestSchema = emailRequestSchema;
+export const userReplySchema = z.object({ email: z.string() });
+export type UserReply = z.infer<typeof userReplySchema>;
+
+export const registerUserRequestSchema = emailRequestSchema;
+export const initSessionRequestSchema = emailRequestSchema;
+
+export const deleteAccountRequestSchema = z.strictObject({
+  password: z.string().min(1).max(1024),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+// ── subscription ─────────────────────────────────────────────────────────────
+export const subscriptionInfoSchema = z.object({
+  is_active: z.boolean(),
+  /** The plan last bought, or null for someone who never paid. */
+  plan_name: planNameSchema.or(z.string()).nullable(),
+  /** Whole days left, rounded up: never 0 while any time remains. */
+  days_left: z.number().int().nonnegative(),
+});
+export type SubscriptionInfo = z.infer<typeof subscriptionInfoSchema>;
+
+// ── payments ─────────────────────────────────────────────────────────────────
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+export const paymentRowSchema = z.object({
+  /** ISO 8601 timestamp of when the payment was started. */
+  date: z.iso.datetime({ offset: true }),
+  /** Amount in US dollars. */
+  amount: z.number().nonnegative(),
+  /** The token (payment method) code. */
+  method: z.string(),
+  status: paymentStatusSchema,
+});
+export type PaymentRow = z.infer<typeof paymentRowSchema>;
+export const paymentListSchema = z.array(paymentRowSchema);
+
+// ── contact ──────────────────────────────────────────────────────────────────
+export const contactRequestSchema = z.strictObject({
+  name: z.string().trim().min(1).max(CONTACT_LIMITS.name),
+  email: emailSchema,
+  message: z.string().trim().min(1).max(CONTACT_LIMITS.message),
+});
+export type ContactRequest = z.infer<typeof contactRequestSchema>;
+
+export const statusSuccessSchema = z.object({ status: z.literal("success") });
+export type StatusSuccess = z.infer<typeof statusSuccessSchema>;
+
+// ── plans and tokens ─────────────────────────────────────────────────────────
+export const planSchema = z.object({
+  id: z.number().int().positive(),
+  name: planNameSchema,
+  /** Price in US dollars. */
+  price: z.number().positive(),
+  days: z.number().int().positive(),
+});
+export type Plan = z.infer<typeof planSchema>;
+export const planListSchema = z.array(planSchema);
+
+export const tokenSchema = z.object({ code: tokenCodeSchema, label: z.string() });
+export type Token = z.infer<typeof tokenSchema>;
+export const tokenListSchema = z.array(tokenSchema);
+
+// ── checkout ─────────────────────────────────────────────────────────────────
+export const paymentInitRequestSchema = z.strictObject({
+  plan_id: z.number().int().positive(),
+  amount: z.number().positive(),
+  currency: z.literal(CURRENCY),
+  payment_method: tokenCodeSchema,
+});
+export type PaymentInitRequest = z.infer<typeof paymentInitRequestSchema>;
+
+export const paymentInitReplySchema = z.object({ transaction_id: z.string().min(1) });
+export type PaymentInitReply = z.infer<typeof paymentInitReplySchema>;
+
+export const invoiceRequestSchema = z.strictObject({
+  token: tokenCodeSchema,
+  amount: z.number().positive(),
+  fiat_currency: z.literal(CURRENCY),
+  client_transaction_id: z.string().min(1).max(64),
+  redirect_url: z.url({ protocol: /^https?$/ }),
+  payform: z.literal(true),
+});
+export type InvoiceRequest = z.infer<typeof invoiceRequestSchema>;
+
+export const invoiceReplySchema = z.object({ payment_url: z.url() });
+export type InvoiceReply = z.infer<typeof invoiceReplySchema>;
+
+// ── errors ───────────────────────────────────────────────────────────────────
+/** FastAPI-style validation item, as returned in a 422 `detail` array. */
+export const validationIssueSchema = z.object({
+  loc: z.array(z.union([z.string(), z.number()])),
+  msg: z.string(),
+  type: z.string(),
+});
+export const apiErrorSchema = z.object({
+  detail: z.union([z.string(), z.array(validationIssueSchema)]),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,22 @@
+/**
+ * `@veil/contracts/constants`: everything of this package that needs no zod (business constants,
+ * API paths, the plan catalogue, the token table, the zod-free plan list parser and the types of
+ * the API bodies). Code on the landing page imports from here so it loads no schema and no zod.
+ */
+
+export type {
+  ApiError,
+  InvoiceReply,
+  PaymentInitReply,
+  PaymentRow,
+  PaymentStatus,
+  Plan,
+  SubscriptionInfo,
+  Token,
+  UserReply,
+} from "./api.js";
+export * from "./api-paths.js";
+export * from "./constants.js";
+export * from "./plan-list.js";
+export * from "./plans.js";
+export * from "./tokens.js";

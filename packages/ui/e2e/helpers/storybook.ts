@@ -1,0 +1,198 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { test as base, type Page } from "@playwright/test";
+import { serveStatic } from "./static-server.js";
+
+/** The static Storybook these suites run against; `scripts/test-all.mjs` builds it first. */
+export const STORYBOOK_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../storybook-static");
+
+/** Viewport widths of the visual-regression suite (phone, tablet, desktop). */
+export const VIEWPORTS = { 375: 375, 768: 768, 1280: 1280 } as const;
+export const VIEWPORT_HEIGHT = 900;
+
+/** Stylesheet injected before screenshots: no transitions, no carets, no entry transforms. */
+export const DISABLE_ANIMATIONS_CSS = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "disable-animations.css",
+);
+
+/**
+ * Extra Chromium switches for screenshots. Under load (2 cores shared with other suites) the
+ * anti-aliased edges of rounded corners came out differently between two captures of the same
+ * page; these make rasterisation single-pass and independent of CPU features and frame timing
+ * (the set DevExpress/devextreme-demos#1135 settled on).
+ */
+export const DETERMINISTIC_RASTER_ARGS = [
+  "--disable-partial-raster",
+  "--disable-skia-runtime-opts",
+  "--run-all-compositor-stages-before-draw",
+  "--disable-features=PaintHolding",
+  "--disable-threaded-animation",
+  "--disable-checker-imaging",
+  "--num-raster-threads=1",
+];
+
+export interface StoryEntry {
+  id: string;
+  title: string;
+  name: string;
+  type: "story" | "docs";
+  tags?: string[];
+}
+
+/** Every story in the built Storybook (docs pages left out), read from its index.json. */
+export function stories(): StoryEntry[] {
+  const index = path.join(STORYBOOK_DIR, "index.json");
+  if (!existsSync(index)) {
+    throw new Error(`${index} is missing: build the Storybook first (pnpm --filter @veil/ui build-storybook).`);
+  }
+  const { entries } = JSON.parse(readFileSync(index, "utf8")) as { entries: Record<string, StoryEntry> };
+  return Object.values(entries).filter((entry) => entry.type === "story");
+}
+
+/** "Components/PlanCard" → "PlanCard": the component part of a story title, for file names. */
+export function componentName(title: string): string {
+  return title.split("/").at(-1)?.replace(/\s+/g, "") ?? title;
+}
+
+/**
+ * Worker-scoped static server for the Storybook on an OS-chosen port; `baseURL` points at it, so a
+ * test only needs `visit(page, { id })`.
+ */
+export const test = base.extend<{ isolatedPage: Page }, { storybookUrl: string; sharedPage: Page; rasterBrowser: import("@playwright/test").Browser }>({
+  rasterBrowser: [
+    async ({ playwright, launchOptions }, use) => {
+      const b = await playwright.chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), ...DETERMINISTIC_RASTER_ARGS] });
+      await use(b);
+      await b.close();
+    },
+    { scope: "worker" },
+  ],
+  storybookUrl: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
+    async ({}, use) => {
+      const server = await serveStatic(STORYBOOK_DIR);
+      await use(server.url);
+      await server.close();
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ storybookUrl }, use) => use(storybookUrl),
+  /**
+   * One Storybook page per worker that `visit(…, { reuse: true })` switches from story to story
+   * without reloading the preview bundle, which is most of a visit's cost. For checks that read the
+   * DOM (axe); screenshots use `isolatedPage`.
+   */
+  sharedPage: [
+    async ({ browser, storybookUrl }, use) => {
+      const context = await browser.newContext({
+        baseURL: storybookUrl,
+        viewport: { width: 1280, height: 900 },
+        deviceScaleFactor: 1,
+        locale: "en-US",
+        timezoneId: "UTC",
+        colorScheme: "light",
+        reducedMotion: "reduce",
+      });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+  /**
+   * A page in a browser of its own. Screenshots need it: Chromium's text rasterisation depends on
+   * what the browser drew before (measured: the same story at 1280 px differed in ~5,700 text
+   * pixels depending on which stories the worker's browser had rendered first), so every capture
+   * starts from a fresh browser with the same context options as the project.
+   */
+  isolatedPage: async ({ rasterBrowser: browser, storybookUrl, viewport, contextOptions }, use) => {
+    const context = await browser.newContext({
+      ...contextOptions,
+      baseURL: storybookUrl,
+      viewport,
+      deviceScaleFactor: 1,
+      locale: "en-US",
+      timezoneId: "UTC",
+      colorScheme: "light",
+      reducedMotion: "reduce",
+    });
+    await use(await context.newPage());
+    await context.close();
+  },
+});
+export { expect } from "@playwright/test";
+
+interface StoryPhaseWindow {
+  __STORYBOOK_PREVIEW__?: { currentRender?: { id?: string; phase?: string } };
+  __STORYBOOK_ADDONS_CHANNEL__?: { emit: (event: string, payload: unknown) => void };
+}
+
+/**
+ * Opens one story in the Storybook iframe and waits until it is truly settled: the render (and its
+ * play function and afterEach hooks) finished, web fonts are loaded, images are decoded, and every
+ * finite animation is done. Fails with the story's own error when it threw.
+ *
+ * With `reuse`, a page that already shows a story switches to the next one through Storybook's
+ * channel (as the Storybook UI does) instead of reloading; the previous story is unmounted first.
+ */
+export async function visit(
+  page: Page,
+  {
+    id,
+    args,
+    globals,
+    reuse = false,
+  }: { id: string; args?: Record<string, string>; globals?: Record<string, string>; reuse?: boolean },
+): Promise<void> {
+  const onStorybook = page.url().includes("/iframe.html");
+  if (reuse && onStorybook && !args && !globals) {
+    await page.evaluate((storyId) => {
+      const channel = (window as unknown as StoryPhaseWindow).__STORYBOOK_ADDONS_CHANNEL__;
+      if (!channel) throw new Error("Storybook channel not found");
+      channel.emit("setCurrentStory", { storyId, viewMode: "story" });
+    }, id);
+  } else {
+    const params = new URLSearchParams({ id, viewMode: "story" });
+    const encode = (values: Record<string, string>) =>
+      Object.entries(values)
+        .map(([key, value]) => `${key}:${value}`)
+        .join(";");
+    if (args) params.set("args", encode(args));
+    // The a11y addon would also run axe after every render; these suites run axe themselves.
+    params.set("globals", encode({ "a11y.manual": "!true", ...globals }));
+    await page.goto(`/iframe.html?${params.toString()}`);
+  }
+
+  const phase = await page
+    .waitForFunction(
+      (storyId) => {
+        const render = (window as unknown as StoryPhaseWindow).__STORYBOOK_PREVIEW__?.currentRender;
+        if (render?.id !== storyId) return false;
+        const current = render.phase;
+        return current === "finished" || current === "errored" || current === "aborted" ? current : false;
+      },
+      id,
+      { timeout: 20_000 },
+    )
+    .then((handle) => handle.jsonValue());
+  if (phase !== "finished") {
+    const message = await page.locator("#error-message").textContent();
+    throw new Error(`Story ${id} did not render (${phase}): ${message ?? "no message"}`);
+  }
+  await page.locator(".veil-story-root").waitFor();
+
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(
+      Array.from(document.images).map((image) => (image.complete ? null : image.decode().catch(() => null))),
+    );
+    // Infinite animations (spinners) never finish; the screenshot freezes them instead.
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => null)),
+    );
+  });
+}

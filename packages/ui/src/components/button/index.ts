@@ -1,0 +1,1 @@
+export { Button, type ButtonProps, buttonVariants, linkVariants } from "./button.js";

@@ -1,0 +1,1 @@
+export { Footer, type FooterLinkGroup, type FooterProps, footerLinkVariants } from "./footer.js";

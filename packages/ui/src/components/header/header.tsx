@@ -1,0 +1,222 @@
+import { cva } from "class-variance-authority";
+import { Menu, X } from "lucide-react";
+import * as React from "react";
+import { cn } from "../../lib/cn.js";
+import { isCurrentLink, type NavLinkItem, type RenderLink, renderAnchor } from "../../lib/link.js";
+import { useControllableState } from "../../lib/use-controllable-state.js";
+
+export const headerVariants = cva([
+  "sticky top-0 z-40 w-full border-b transition-[background-color,border-color,box-shadow] duration-200",
+  // At rest the header melts into the page; past the scroll threshold it turns into a translucent,
+  // blurred bar with a shadow so content scrolling underneath stays readable behind it.
+  "border-transparent bg-background",
+  "data-scrolled:border-border/70 data-scrolled:bg-surface/80 data-scrolled:shadow-raised data-scrolled:backdrop-blur-md",
+  // The solid fallback when the browser cannot blur.
+  "supports-[not_(backdrop-filter:blur(0))]:data-scrolled:bg-surface",
+]);
+
+export const headerLinkVariants = cva([
+  "flex items-center rounded-md font-medium text-text-muted transition-colors duration-150",
+  "outline-offset-2 focus-visible:outline-2 focus-visible:outline-focus hover:bg-surface-muted hover:text-text",
+  "aria-[current=page]:bg-primary-subtle aria-[current=page]:text-primary-subtle-foreground",
+  // Large rows in the collapsed menu, compact pills in the full-width bar.
+  "min-h-11 px-3 text-base nav:min-h-9 nav:text-sm",
+]);
+
+export interface HeaderProps extends Omit<React.ComponentProps<"header">, "children"> {
+  /** The product name shown next to the logo; also the home link's accessible name. */
+  name: React.ReactNode;
+  /** The logo mark; decorative (give images `alt=""`), since `name` already names the link. */
+  logo?: React.ReactNode;
+  /** Where the logo and name link to. Without it they are not a link. */
+  homeHref?: string;
+  /** The main navigation links. */
+  links: readonly NavLinkItem[];
+  /** The `href` of the current page; the matching link gets `aria-current="page"`. */
+  currentHref?: string;
+  /** Accessible name of the `nav` landmark, e.g. "Main". */
+  navLabel: string;
+  /** Accessible name of the menu button shown below 1100 px, e.g. "Menu". */
+  menuLabel: string;
+  /** The language switch, shown after the links (inside the menu when collapsed). */
+  languageSwitch?: React.ReactNode;
+  /** The action button (log in / account / support); always visible. */
+  action?: React.ReactNode;
+  /** Text of the skip link; without it no skip link is rendered. */
+  skipLinkLabel?: string;
+  /**
+   * Where the skip link jumps to.
+   * @defaultValue "#main"
+   */
+  skipLinkHref?: string;
+  /**
+   * How far, in px, the page must be scrolled before the header gets its raised look.
+   * @defaultValue 10
+   */
+  scrollThreshold?: number;
+  /** Renders each link; pass the router's Link here. @defaultValue a plain `<a>` */
+  renderLink?: RenderLink;
+  /** Controlled open state of the collapsed menu. */
+  menuOpen?: boolean;
+  /** @defaultValue false */
+  defaultMenuOpen?: boolean;
+  onMenuOpenChange?: (open: boolean) => void;
+}
+
+/** True once the window has been scrolled past `threshold` px. */
+function useScrolledPast(threshold: number): boolean {
+  const [scrolled, setScrolled] = React.useState(false);
+  React.useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [threshold]);
+  return scrolled;
+}
+
+/**
+ * The public site header: logo + name, navigation, language switch and an action button. Below
+ * 1100 px (`nav:` breakpoint) the links and language switch collapse behind a disclosure button.
+ */
+export function Header({
+  name,
+  logo,
+  homeHref,
+  links,
+  currentHref,
+  navLabel,
+  menuLabel,
+  languageSwitch,
+  action,
+  skipLinkLabel,
+  skipLinkHref = "#main",
+  scrollThreshold = 10,
+  renderLink = renderAnchor,
+  menuOpen,
+  defaultMenuOpen = false,
+  onMenuOpenChange,
+  className,
+  ...props
+}: HeaderProps) {
+  const [open, setOpen] = useControllableState({
+    value: menuOpen,
+    defaultValue: defaultMenuOpen,
+    onChange: onMenuOpenChange,
+  });
+  const scrolled = useScrolledPast(scrollThreshold);
+  const panelId = React.useId();
+  const navRef = React.useRef<HTMLElement>(null);
+  const toggleRef = React.useRef<HTMLButtonElement>(null);
+
+  function handleKeyDown(event: React.KeyboardEvent<HTMLElement>) {
+    // A popup inside the nav (the language menu) handles its own Escape and marks it handled; only
+    // an unhandled Escape from inside the nav itself closes the collapsed menu.
+    if (event.key !== "Escape" || event.defaultPrevented || !open) return;
+    if (!navRef.current?.contains(event.target as Node)) return;
+    event.preventDefault();
+    setOpen(false);
+    toggleRef.current?.focus();
+  }
+
+  const brandContent = (
+    <>
+      {logo ? (
+        <span aria-hidden="true" className="inline-flex shrink-0">
+          {logo}
+        </span>
+      ) : null}
+      <span className="text-lg font-semibold tracking-tight text-text">{name}</span>
+    </>
+  );
+  const brandClass =
+    "flex shrink-0 items-center gap-2.5 rounded-md outline-offset-4 focus-visible:outline-2 focus-visible:outline-focus";
+
+  return (
+    <header
+      data-slot="header"
+      data-scrolled={scrolled || undefined}
+      className={cn(headerVariants(), className)}
+      {...props}
+    >
+      {skipLinkLabel ? (
+        <a
+          href={skipLinkHref}
+          className={cn(
+            "sr-only rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-raised",
+            "focus:not-sr-only focus:absolute focus:top-3 focus:left-4 focus:z-50",
+          )}
+        >
+          {skipLinkLabel}
+        </a>
+      ) : null}
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
+        {homeHref ? (
+          renderLink({ href: homeHref, className: brandClass, children: brandContent })
+        ) : (
+          <span className={brandClass}>{brandContent}</span>
+        )}
+
+        <nav
+          ref={navRef}
+          aria-label={navLabel}
+          data-slot="header-nav"
+          className="ml-auto flex items-center nav:ml-6 nav:flex-1"
+          onKeyDown={handleKeyDown}
+        >
+          <button
+            ref={toggleRef}
+            type="button"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen(!open)}
+            data-slot="header-menu-toggle"
+            className={cn(
+              "inline-flex size-11 cursor-pointer items-center justify-center rounded-md text-text transition-colors",
+              "outline-offset-2 hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus nav:hidden",
+              "aria-expanded:bg-surface-muted",
+            )}
+          >
+            {open ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+            <span className="sr-only">{menuLabel}</span>
+          </button>
+          <div
+            id={panelId}
+            data-slot="header-panel"
+            data-open={open || undefined}
+            className={cn(
+              // Collapsed: a sheet under the bar, shown only while open.
+              "absolute inset-x-0 top-full hidden flex-col gap-4 border-b border-border bg-surface px-4 pt-3 pb-5 shadow-raised sm:px-6",
+              "data-open:flex",
+              // Full width: an inline row, always shown; the toggle is hidden.
+              "nav:static nav:flex nav:flex-1 nav:flex-row nav:items-center nav:justify-between nav:gap-6 nav:border-0 nav:bg-transparent nav:p-0 nav:shadow-none",
+            )}
+          >
+            <ul className="flex flex-col gap-1 nav:flex-row nav:items-center">
+              {links.map((link) => {
+                const current = isCurrentLink(link, currentHref);
+                return (
+                  <li key={link.href}>
+                    {renderLink({
+                      href: link.href,
+                      className: headerLinkVariants(),
+                      "aria-current": current ? "page" : undefined,
+                      // A click navigates (client-side too), so the sheet must not stay open over the new page.
+                      onClick: () => setOpen(false),
+                      children: link.label,
+                    })}
+                  </li>
+                );
+              })}
+            </ul>
+            {languageSwitch ? (
+              <div className="border-t border-border pt-4 nav:border-0 nav:pt-0">{languageSwitch}</div>
+            ) : null}
+          </div>
+        </nav>
+
+        {action ? <div className="flex shrink-0 items-center">{action}</div> : null}
+      </div>
+    </header>
+  );
+}

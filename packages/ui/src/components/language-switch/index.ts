@@ -1,0 +1,7 @@
+export { LanguageSwitch, type LanguageSwitchProps } from "./language-switch.js";
+export {
+  type LanguageOption,
+  LanguageSwitchButton,
+  type LanguageSwitchButtonProps,
+  languageSwitchTriggerVariants,
+} from "./language-switch-button.js";

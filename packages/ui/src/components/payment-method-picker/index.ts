@@ -1,0 +1,6 @@
+export {
+  type PaymentMethod,
+  PaymentMethodPicker,
+  type PaymentMethodPickerProps,
+  paymentMethodVariants,
+} from "./payment-method-picker.js";

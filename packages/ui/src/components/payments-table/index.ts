@@ -1,0 +1,7 @@
+export {
+  type PaymentStatus,
+  PaymentsTable,
+  type PaymentsTableProps,
+  type PaymentsTableRow,
+  paymentsTableVariants,
+} from "./payments-table.js";

@@ -1,0 +1,1 @@
+export { formatUsd, PlanCard, type PlanCardProps, planCardVariants } from "./plan-card.js";

@@ -1,0 +1,1 @@
+export { PlanList, type PlanListPlan, type PlanListProps, planListTrackVariants } from "./plan-list.js";

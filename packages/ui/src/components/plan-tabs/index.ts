@@ -1,0 +1,1 @@
+export { type PlanTabItem, PlanTabs, type PlanTabsProps, planTabsTriggerVariants } from "./plan-tabs.js";

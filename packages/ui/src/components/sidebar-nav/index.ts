@@ -1,0 +1,1 @@
+export { SidebarNav, type SidebarNavItem, type SidebarNavProps, sidebarNavLinkVariants } from "./sidebar-nav.js";

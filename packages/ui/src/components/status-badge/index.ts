@@ -1,0 +1,1 @@
+export { type Status, StatusBadge, type StatusBadgeProps, statusBadgeVariants } from "./status-badge.js";

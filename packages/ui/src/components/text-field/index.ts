@@ -1,0 +1,1 @@
+export { inputVariants, TextField, type TextFieldProps } from "./text-field.js";

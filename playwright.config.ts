@@ -1,0 +1,102 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser suites on Debian's Chromium (never a downloaded browser: this network has none to give).
+ * Projects: `web` drives the built app served by the real server. Later suites (Storybook, a11y,
+ * VRT) add projects here.
+ */
+const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 8181);
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const isCI = !!process.env.CI;
+
+/**
+ * Projects named on the command line (`--project a b` or `--project=a`); empty means all. Playwright
+ * starts every webServer whatever the filter, so `--project storybook` (which serves its own static
+ * files) would otherwise boot the app server too and fail when another run holds its data dir.
+ */
+function selectedProjects(argv: string[]): string[] {
+  const names: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? "";
+    if (arg.startsWith("--project=")) names.push(arg.slice("--project=".length));
+    else if (arg === "--project") {
+      while (argv[i + 1] && !argv[i + 1]?.startsWith("-")) names.push(argv[++i] ?? "");
+    }
+  }
+  return names;
+}
+const selected = selectedProjects(process.argv);
+const runs = (project: string) => selected.length === 0 || selected.includes(project);
+
+export default defineConfig({
+  fullyParallel: true,
+  forbidOnly: true,
+  // No blanket retries: a flaky test is a bug to understand, not to hide.
+  retries: 0,
+  workers: isCI ? 2 : undefined,
+  // Artifacts (traces, diff images) in their own folder: Playwright empties its outputDir at start,
+  // and test-results/ also holds the Vitest reports that the test summary reads.
+  outputDir: "test-results/playwright",
+  reporter: isCI
+    ? [["list"], ["json", { outputFile: "test-results/playwright.json" }], ["html", { open: "never" }]]
+    : [["list"], ["html", { open: "never" }]],
+  snapshotPathTemplate: "{testDir}/__screenshots__/{testFilePath}/{arg}{ext}",
+  use: {
+    locale: "en-US",
+    timezoneId: "UTC",
+    deviceScaleFactor: 1,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--force-color-profile=srgb",
+        "--font-render-hinting=none",
+        "--disable-lcd-text",
+      ],
+    },
+  },
+  projects: [
+    {
+      name: "web",
+      testDir: "apps/web/e2e",
+      use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${WEB_PORT}` },
+    },
+    {
+      // @veil/ui against its built static Storybook (served per worker on a free port by the
+      // fixture in packages/ui/e2e/helpers/storybook.ts): axe on every story (@a11y) and
+      // screenshots of every Matrix story (@vrt). Build first: pnpm --filter @veil/ui build-storybook.
+      name: "storybook",
+      testDir: "packages/ui/e2e",
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 900 },
+        deviceScaleFactor: 1,
+        colorScheme: "light",
+        reducedMotion: "reduce",
+      },
+    },
+  ],
+  // The app server is only needed by the `web` project.
+  webServer: !runs("web")
+    ? []
+    : [
+        {
+          command: "node apps/server/dist/main.js",
+          url: `http://localhost:${WEB_PORT}/healthz`,
+          // Mail resends are allowed after 1 s instead of 30 so the flows (sign up, then recover the
+          // same address; resend after the countdown, fast-forwarded in the browser) run without waits.
+          // A throw-away in-memory database: every run starts clean and never touches the .data/ of
+          // a server someone is running with `npm start`.
+          env: { PORT: String(WEB_PORT), NODE_ENV: "test", MAIL_RESEND_SECONDS: "1", DATA_DIR: "memory://" },
+          reuseExistingServer: false,
+          timeout: 60_000,
+        },
+      ],
+});

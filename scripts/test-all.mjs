@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// Every test suite in one go, in CI order (cheap checks first), with one summary at the end.
+// Each step runs even when an earlier one failed, so one run shows every problem; the exit code is
+// non-zero if anything failed. Test counts are read from the runners' JSON reports.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ensurePostgres, redacted } from "./lib/postgres.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const results = path.join(root, "test-results");
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const env = { ...process.env, CI: process.env.CI ?? "true", FORCE_COLOR: process.env.FORCE_COLOR ?? "1" };
+
+/** Reads passed/failed/skipped counts from a Vitest (jest-shaped) or Playwright JSON report. */
+function countsFrom(file) {
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  if (report.stats && "expected" in report.stats) {
+    const s = report.stats;
+    return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
+  }
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+}
+
+const vitestJson = (name) => ["--reporter=default", "--reporter=json", `--outputFile.json=test-results/${name}.json`];
+
+/** @type {{name: string, cmd: string[], report?: string, env?: Record<string,string>}[]} */
+const steps = [
+  { name: "chromium", cmd: ["node", "scripts/ensure-chromium.mjs"] },
+  { name: "lint + format", cmd: ["pnpm", "exec", "biome", "ci", "."] },
+  { name: "typecheck", cmd: ["pnpm", "-r", "run", "typecheck"] },
+  { name: "build", cmd: ["pnpm", "run", "build"] },
+  // Bundle budgets of the built web app (BENCHMARKS.md): a broken budget fails CI.
+  { name: "bundle budgets", cmd: ["node", "scripts/bench/budgets.mjs"] },
+  { name: "package builds", cmd: ["pnpm", "run", "build:packages"] },
+  // Every Vitest project in one run, the server's a second time on real Postgres (issue #4: each
+  // db-touching test on both engines). Four workers on two cores: many server tests wait on
+  // timers, child processes and sockets, and the extra workers fill that idle CPU.
+  {
+    name: "unit + integration (vitest)",
+    cmd: ["pnpm", "exec", "vitest", "run", "--maxWorkers", "4", ...vitestJson("vitest")],
+    report: "vitest.json",
+  },
+  { name: "storybook build", cmd: ["pnpm", "--filter", "@veil/ui", "run", "build-storybook"] },
+  { name: "browser (playwright)", cmd: ["pnpm", "exec", "playwright", "test"], report: "playwright.json" },
+];
+
+const summary = [];
+
+// The server's Postgres pass needs a Postgres; without one, say so (a failed step) and run the rest.
+{
+  const started = Date.now();
+  const databaseUrl = await ensurePostgres();
+  if (databaseUrl) {
+    env.VEIL_TEST_POSTGRES_URL = databaseUrl;
+    console.log(`Server tests also run on Postgres: ${redacted(databaseUrl)}`);
+  }
+  summary.push({ name: "postgres", ok: !!databaseUrl, counts: null, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+}
+
+for (const step of steps) {
+  console.log(`\n━━ ${step.name} ━━ ${step.cmd.join(" ")}`);
+  const started = Date.now();
+  const res = spawnSync(step.cmd[0], step.cmd.slice(1), { cwd: root, stdio: "inherit", env: { ...env, ...step.env } });
+  const ok = res.status === 0;
+  const counts = step.report ? countsFrom(path.join(results, step.report)) : null;
+  summary.push({ name: step.name, ok, counts, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+console.log("\n━━ summary ━━");
+for (const s of summary) {
+  const detail = s.counts ? `${s.counts.passed} passed, ${s.counts.failed} failed, ${s.counts.skipped} skipped` : "";
+  console.log(`${s.ok ? "✔" : "✖"} ${s.name.padEnd(32)} ${s.seconds.padStart(6)} s  ${detail}`);
+  if (s.counts) {
+    passed += s.counts.passed;
+    failed += s.counts.failed;
+    skipped += s.counts.skipped;
+  }
+  // A step that failed without failing a counted test (lint, build, a crashed runner) still counts.
+  if (!s.ok && (!s.counts || s.counts.failed === 0)) failed += 1;
+}
+console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(summary.every((s) => s.ok) ? 0 : 1);
