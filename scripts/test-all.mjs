@@ -63,7 +63,12 @@ const summary = [];
     env.VEIL_TEST_POSTGRES_URL = databaseUrl;
     console.log(`Server tests also run on Postgres: ${redacted(databaseUrl)}`);
   }
-  summary.push({ name: "postgres", ok: !!databaseUrl, counts: null, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  summary.push({
+    name: "postgres",
+    ok: !!databaseUrl,
+    counts: null,
+    seconds: ((Date.now() - started) / 1000).toFixed(1),
+  });
 }
 
 for (const step of steps) {

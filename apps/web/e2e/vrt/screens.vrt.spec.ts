@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import {
-  DETERMINISTIC_RASTER_ARGS,
   DISABLE_ANIMATIONS_CSS,
+  freshRasterBrowser,
   VIEWPORT_HEIGHT,
   VIEWPORTS,
 } from "../../../../packages/ui/e2e/helpers/storybook.js";
@@ -32,15 +32,8 @@ const pinned = JSON.parse(
  * A page in a browser of its own (text rasterisation depends on what the browser drew before;
  * measured in the @veil/ui suite), signed in when the screen needs it.
  */
-const test = worldTest.extend<{ isolatedPage: Page }, { rasterBrowser: import("@playwright/test").Browser }>({
-  rasterBrowser: [
-    async ({ playwright, launchOptions }, use) => {
-      const b = await playwright.chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), ...DETERMINISTIC_RASTER_ARGS] });
-      await use(b);
-      await b.close();
-    },
-    { scope: "worker" },
-  ],
+const test = worldTest.extend<{ rasterBrowser: Browser; isolatedPage: Page }>({
+  rasterBrowser: freshRasterBrowser,
   isolatedPage: async ({ rasterBrowser: browser, world, signedInAs }, use) => {
     const major = Number(browser.version().split(".")[0]);
     expect(

@@ -1,7 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { test as base, type Page } from "@playwright/test";
+import {
+  type Browser,
+  test as base,
+  type Page,
+  type PlaywrightWorkerArgs,
+  type PlaywrightWorkerOptions,
+} from "@playwright/test";
 import { serveStatic } from "./static-server.js";
 
 /** The static Storybook these suites run against; `scripts/test-all.mjs` builds it first. */
@@ -23,7 +29,7 @@ export const DISABLE_ANIMATIONS_CSS = path.resolve(
  * page; these make rasterisation single-pass and independent of CPU features and frame timing
  * (the set DevExpress/devextreme-demos#1135 settled on).
  */
-export const DETERMINISTIC_RASTER_ARGS = [
+const DETERMINISTIC_RASTER_ARGS = [
   "--disable-partial-raster",
   "--disable-skia-runtime-opts",
   "--run-all-compositor-stages-before-draw",
@@ -32,6 +38,26 @@ export const DETERMINISTIC_RASTER_ARGS = [
   "--disable-checker-imaging",
   "--num-raster-threads=1",
 ];
+
+/**
+ * Fixture: a fresh Chromium for one test, with the deterministic-raster switches. Screenshots need
+ * it: Chromium's text rasterisation depends on what the browser drew before (measured: the same
+ * story at 1280 px differed in ~5,700 text pixels depending on which stories the worker's browser
+ * had rendered first; a worker-wide browser with a new context per capture was tried and failed CI
+ * on Footer.Matrix.1280), so every capture starts from a browser of its own. Shared with the web
+ * app's screenshot suite.
+ */
+export async function freshRasterBrowser(
+  { playwright, launchOptions }: PlaywrightWorkerArgs & PlaywrightWorkerOptions,
+  use: (browser: Browser) => Promise<void>,
+): Promise<void> {
+  const browser = await playwright.chromium.launch({
+    ...launchOptions,
+    args: [...(launchOptions.args ?? []), ...DETERMINISTIC_RASTER_ARGS],
+  });
+  await use(browser);
+  await browser.close();
+}
 
 export interface StoryEntry {
   id: string;
@@ -60,15 +86,11 @@ export function componentName(title: string): string {
  * Worker-scoped static server for the Storybook on an OS-chosen port; `baseURL` points at it, so a
  * test only needs `visit(page, { id })`.
  */
-export const test = base.extend<{ isolatedPage: Page }, { storybookUrl: string; sharedPage: Page; rasterBrowser: import("@playwright/test").Browser }>({
-  rasterBrowser: [
-    async ({ playwright, launchOptions }, use) => {
-      const b = await playwright.chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), ...DETERMINISTIC_RASTER_ARGS] });
-      await use(b);
-      await b.close();
-    },
-    { scope: "worker" },
-  ],
+export const test = base.extend<
+  { rasterBrowser: Browser; isolatedPage: Page },
+  { storybookUrl: string; sharedPage: Page }
+>({
+  rasterBrowser: freshRasterBrowser,
   storybookUrl: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
     async ({}, use) => {
@@ -100,12 +122,7 @@ export const test = base.extend<{ isolatedPage: Page }, { storybookUrl: string; 
     },
     { scope: "worker" },
   ],
-  /**
-   * A page in a browser of its own. Screenshots need it: Chromium's text rasterisation depends on
-   * what the browser drew before (measured: the same story at 1280 px differed in ~5,700 text
-   * pixels depending on which stories the worker's browser had rendered first), so every capture
-   * starts from a fresh browser with the same context options as the project.
-   */
+  /** A page in `rasterBrowser` with the same context options as the project. */
   isolatedPage: async ({ rasterBrowser: browser, storybookUrl, viewport, contextOptions }, use) => {
     const context = await browser.newContext({
       ...contextOptions,
