@@ -52,7 +52,11 @@ const choosePlan = (lang: Lang, plan: "week" | "month" | "halfYear" | "year") =>
 
 const submit = (page: Page) => page.locator("main form button[type=submit]").first().click();
 
-/** Waits for the app to render and settle: language applied, requests done, fonts loaded. */
+/**
+ * Waits for the app to render and settle: language applied, requests done, fonts loaded, and no
+ * transition or finite animation still running, so checks read the page at rest (axe once read a
+ * plan button's colours halfway through its hover transition, at 1.02:1).
+ */
 export async function settle(page: Page): Promise<void> {
   // Generous: on a loaded 2-core CI box hydration alone has taken several seconds.
   await expect(page.locator("html")).toHaveAttribute("lang", /^(en|ru)$/, { timeout: 20_000 });
@@ -61,6 +65,15 @@ export async function settle(page: Page): Promise<void> {
     await document.fonts.ready;
     await Promise.all(
       Array.from(document.images).map((image) => (image.complete ? null : image.decode().catch(() => null))),
+    );
+    // Two frames first: a layout change under a still mouse updates hover (and starts its
+    // transition) on the next frame.
+    for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => null)),
     );
   });
 }
