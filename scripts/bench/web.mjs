@@ -59,6 +59,22 @@ function lighthouse(url, outDir, n) {
   });
 }
 
+/**
+ * Lighthouse sometimes fails to record the trace of a cold Chromium's first load ("NO_NAVSTART …
+ * Please run Lighthouse again", seen on this machine on the first run after boot); such a run
+ * measured nothing, so it is repeated (at most twice). Any other failure stops the benchmark.
+ */
+async function lighthouseWithRetry(url, outDir, n) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouse(url, outDir, n);
+    } catch (err) {
+      if (attempt > 2 || !String(err.message).includes("NO_NAVSTART")) throw err;
+      console.log(`  (lighthouse recorded no navigation for ${url}; running it again)`);
+    }
+  }
+}
+
 function summarise(lhr) {
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
   const metric = (id) => lhr.audits[id]?.numericValue;
@@ -118,7 +134,7 @@ try {
   for (const page of PAGES) {
     const runs = [];
     for (let n = 0; n < RUNS; n++) {
-      runs.push(summarise(await lighthouse(`${server.url}${page}`, outDir, `${page.replace(/\W/g, "_")}-${n}`)));
+      runs.push(summarise(await lighthouseWithRetry(`${server.url}${page}`, outDir, `${page.replace(/\W/g, "_")}-${n}`)));
       process.stdout.write(`${page} run ${n + 1}/${RUNS}: performance ${runs.at(-1).scores.performance}\n`);
     }
     const med = (f) => median(runs.map(f));

@@ -93,6 +93,8 @@ test.describe("account area (spec §2, §4)", () => {
     await expect(page).toHaveURL(/\/account\/profile$/);
     await expect(page.getByText("Password updated successfully")).toBeVisible();
     await page.getByRole("button", { name: "Log out" }).click();
+    // Signed out once the app is on /login; navigating sooner would race the sign-out.
+    await expect(page).toHaveURL(/\/login$/);
     await logIn(page, email, "Changed-Pass-99");
   });
 

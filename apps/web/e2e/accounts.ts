@@ -41,6 +41,16 @@ export async function createAccount(request: APIRequestContext, email: string, p
   expect(register.ok(), await register.text()).toBe(true);
 }
 
+/**
+ * Waits until the server will mail `mailedAt`'s address again. The e2e server allows one mail per
+ * address per MAIL_RESEND_SECONDS (1 s, see playwright.config.ts) of real time, which a fast run
+ * beats (a page's fake clock does not move the server's).
+ */
+export async function untilMailAllowed(page: Page, mailedAt: number): Promise<void> {
+  const gap = mailedAt + 1_100 - Date.now();
+  if (gap > 0) await page.waitForTimeout(gap);
+}
+
 /** Logs in through the login screen and waits for the profile. */
 export async function logIn(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto("/login");

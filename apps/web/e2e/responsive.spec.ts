@@ -93,3 +93,29 @@ test("signed in, the public header's action button leads to the account @e2e", a
   // A prerendered page hydrates cleanly for a signed-in visitor too.
   expect(console.problems()).toEqual([]);
 });
+
+test.describe("a phone opening a page directly", () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  test("sees no layout shift while the page loads, on prerendered and client-rendered pages @e2e", async ({ page }) => {
+    // Every shift not caused by input, summed like Lighthouse's CLS; the budget is 0.01 (issue #8).
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    for (const path of ["/home", "/faq", "/login", "/register", "/forgotpassword", "/payment?planId=2"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await page.evaluate(() => document.fonts.ready);
+      const shift = await page.evaluate(() =>
+        (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0),
+      );
+      expect(shift, `layout shift on ${path}`).toBeLessThanOrEqual(0.01);
+    }
+  });
+});
