@@ -134,7 +134,9 @@ try {
   for (const page of PAGES) {
     const runs = [];
     for (let n = 0; n < RUNS; n++) {
-      runs.push(summarise(await lighthouseWithRetry(`${server.url}${page}`, outDir, `${page.replace(/\W/g, "_")}-${n}`)));
+      runs.push(
+        summarise(await lighthouseWithRetry(`${server.url}${page}`, outDir, `${page.replace(/\W/g, "_")}-${n}`)),
+      );
       process.stdout.write(`${page} run ${n + 1}/${RUNS}: performance ${runs.at(-1).scores.performance}\n`);
     }
     const med = (f) => median(runs.map(f));

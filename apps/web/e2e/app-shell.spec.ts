@@ -32,6 +32,30 @@ test("prerendered pages carry content, title and meta before any script runs @e2
   await context.close();
 });
 
+test("a prerendered form cannot be sent before its script runs, so a password never lands in the URL @e2e", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await expect(page).toHaveTitle(/Log in/);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  await page.getByRole("textbox", { name: "Email" }).fill("someone@example.com");
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill("Secret-Pass-1");
+  await expect(page.getByRole("button", { name: "Log in" })).toBeDisabled();
+  await page.getByRole("textbox", { name: "Password", exact: true }).press("Enter");
+  await expect(page).toHaveURL(/\/login$/);
+  for (const [path, button] of [
+    ["/register", "Register"],
+    ["/forgotpassword", "Send code"],
+    ["/contactus", "Send message"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("button", { name: button, exact: true })).toBeDisabled();
+  }
+  await context.close();
+});
+
 test("an unknown path shows the 404 page with a way home @e2e", async ({ page }) => {
   await page.goto("/no/such/page");
   await expect(page.getByRole("heading", { level: 1, name: "Oops! Page not found." })).toBeVisible();

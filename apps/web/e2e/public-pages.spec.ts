@@ -8,6 +8,9 @@ const PAGES = [
   { path: "/termsofuse", en: "Terms of use", ru: "Условия использования" },
   { path: "/privacy", en: "Privacy policy", ru: "Политика конфиденциальности" },
   { path: "/contactus", en: "Contact us", ru: "Связаться с нами" },
+  { path: "/login", en: "Log in", ru: "Вход" },
+  { path: "/register", en: "Create an account", ru: "Создание аккаунта" },
+  { path: "/forgotpassword", en: "Forgot password", ru: "Забыли пароль" },
 ] as const;
 
 for (const { path, en, ru } of PAGES) {

@@ -25,7 +25,12 @@ if (!HEAD.test(template) || !template.includes(ROOT)) {
  * that chunk before it hydrates, so the page's HTML asks for it (and its imports) up front instead
  * of after the main script has run.
  */
-const ON_DEMAND_PAGE_MODULES = { "/contactus": "src/pages/contact/contact-page.tsx" };
+const ON_DEMAND_PAGE_MODULES = {
+  "/contactus": "src/pages/contact/contact-page.tsx",
+  "/login": "src/pages/auth/index.ts",
+  "/register": "src/pages/auth/index.ts",
+  "/forgotpassword": "src/pages/auth/index.ts",
+};
 const manifest = JSON.parse(await readFile(path.join(dist, ".vite/manifest.json"), "utf8"));
 
 /** `<link rel="modulepreload">` tags for a manifest entry and the chunks it imports, minus those in `html`. */

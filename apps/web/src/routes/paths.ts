@@ -25,7 +25,10 @@ export const PATHS = {
   },
 } as const;
 
-/** Public pages whose HTML is prerendered at build time (content that needs no session). */
+/**
+ * Pages whose HTML is prerendered at build time: content that needs no session and no query
+ * (the code screens read `?email=`, reset needs a recovery session, payment a plan and a session).
+ */
 export const PRERENDERED_PATHS = [
   PATHS.home,
   PATHS.supportCenter,
@@ -33,6 +36,9 @@ export const PRERENDERED_PATHS = [
   PATHS.terms,
   PATHS.privacy,
   PATHS.contact,
+  PATHS.login,
+  PATHS.register,
+  PATHS.forgotPassword,
 ] as const;
 
 /** Pages on which the public header's action button offers support instead of login (spec §2). */

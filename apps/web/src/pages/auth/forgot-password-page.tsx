@@ -6,6 +6,7 @@ import { messageForError } from "../../api/errors.js";
 import { useAuth } from "../../auth/auth-provider.js";
 import { accountExists } from "../../auth/product-account.js";
 import { FormMessage } from "../../components/form-message.js";
+import { useHydrated } from "../../components/use-hydrated.js";
 import { type ForgotPasswordForm, forgotPasswordSchema } from "../../forms/schemas.js";
 import type { MessageKey } from "../../i18n/catalogues.js";
 import { useT } from "../../i18n/use-t.js";
@@ -17,6 +18,7 @@ import { useSubmitMessage } from "./use-submit-message.js";
 /** Forgot password (spec §4): the account must exist; a recovery code is mailed; enter it next. */
 export function ForgotPasswordPage() {
   const t = useT();
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const { getClient } = useAuth();
   const { formMessage, showError, clear } = useSubmitMessage();
@@ -66,7 +68,7 @@ export function ForgotPasswordPage() {
           {...register("email")}
         />
         <FormMessage message={formMessage} />
-        <Button type="submit" size="lg" loading={isSubmitting}>
+        <Button type="submit" disabled={!hydrated} size="lg" loading={isSubmitting}>
           {t("forgotPassword.submit")}
         </Button>
       </form>

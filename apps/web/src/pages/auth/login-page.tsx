@@ -8,6 +8,7 @@ import { loginErrorMessage } from "../../auth/identity-errors.js";
 import { storedEmail } from "../../auth/local-store.js";
 import { accountExists } from "../../auth/product-account.js";
 import { FormMessage } from "../../components/form-message.js";
+import { useHydrated } from "../../components/use-hydrated.js";
 import { type LoginForm, loginSchema } from "../../forms/schemas.js";
 import type { MessageKey } from "../../i18n/catalogues.js";
 import { useT } from "../../i18n/use-t.js";
@@ -22,6 +23,7 @@ import { useSubmitMessage } from "./use-submit-message.js";
  */
 export function LoginPage() {
   const t = useT();
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const { signedIn, getClient, setRecovering } = useAuth();
   const { formMessage, showError, clear } = useSubmitMessage();
@@ -88,7 +90,7 @@ export function LoginPage() {
           {t("loginScreen.forgotPassword")}
         </Link>
         <FormMessage message={formMessage} />
-        <Button type="submit" size="lg" loading={isSubmitting}>
+        <Button type="submit" disabled={!hydrated} size="lg" loading={isSubmitting}>
           {t("loginScreen.submit")}
         </Button>
       </form>

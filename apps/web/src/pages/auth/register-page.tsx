@@ -7,6 +7,7 @@ import { useAuth } from "../../auth/auth-provider.js";
 import { identityErrorMessage } from "../../auth/identity-errors.js";
 import { accountExists } from "../../auth/product-account.js";
 import { FormMessage } from "../../components/form-message.js";
+import { useHydrated } from "../../components/use-hydrated.js";
 import { type RegisterForm, registerSchema } from "../../forms/schemas.js";
 import type { MessageKey } from "../../i18n/catalogues.js";
 import { useT } from "../../i18n/use-t.js";
@@ -18,6 +19,7 @@ import { useSubmitMessage } from "./use-submit-message.js";
 /** Registration (spec §4): the e-mail must be new; sign up; enter the mailed code next. */
 export function RegisterPage() {
   const t = useT();
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const { signedIn, getClient } = useAuth();
   const { formMessage, showError, clear } = useSubmitMessage();
@@ -90,7 +92,7 @@ export function RegisterPage() {
           {...register("repeatPassword")}
         />
         <FormMessage message={formMessage} />
-        <Button type="submit" size="lg" loading={isSubmitting}>
+        <Button type="submit" disabled={!hydrated} size="lg" loading={isSubmitting}>
           {t("registerScreen.submit")}
         </Button>
       </form>

@@ -8,6 +8,7 @@ import { apiFetch } from "../../api/client.js";
 import { FormMessage } from "../../components/form-message.js";
 import { PageHeading } from "../../components/page-heading.js";
 import { SupportEmailLink } from "../../components/support-email-link.js";
+import { useHydrated } from "../../components/use-hydrated.js";
 import { type ContactForm, contactSchema } from "../../forms/schemas.js";
 import { useRichT } from "../../i18n/use-rich-t.js";
 import { useT } from "../../i18n/use-t.js";
@@ -21,6 +22,7 @@ const replySchema = z.object({ status: z.string() });
 /** Contact form (spec §2, §4, §8): idle → sending → success (fields cleared) or an error message. */
 export function ContactPage() {
   const t = useT();
+  const hydrated = useHydrated();
   const rich = useRichT();
   const messageId = useId();
   const [status, setStatus] = useState<Status>("idle");
@@ -93,7 +95,7 @@ export function ContactPage() {
                   : null
           }
         />
-        <Button type="submit" size="lg" loading={status === "sending"} className="self-start">
+        <Button type="submit" disabled={!hydrated} size="lg" loading={status === "sending"} className="self-start">
           {status === "sending" ? t("contact.sending") : t("contact.send")}
         </Button>
       </form>
