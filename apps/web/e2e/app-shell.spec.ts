@@ -40,6 +40,7 @@ test("a prerendered form cannot be sent before its script runs, so a password ne
   await page.goto("/login");
   await expect(page).toHaveTitle(/Log in/);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /Veil VPN account/);
   await page.getByRole("textbox", { name: "Email" }).fill("someone@example.com");
   await page.getByRole("textbox", { name: "Password", exact: true }).fill("Secret-Pass-1");
   await expect(page.getByRole("button", { name: "Log in" })).toBeDisabled();

@@ -22,7 +22,11 @@ export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const { getClient } = useAuth();
   const { formMessage, showError, clear } = useSubmitMessage();
-  usePageMeta({ title: t("forgotPassword.meta.title"), noIndex: true });
+  usePageMeta({
+    title: t("forgotPassword.meta.title"),
+    description: t("forgotPassword.meta.description"),
+    noIndex: true,
+  });
   const {
     register,
     handleSubmit,

@@ -27,7 +27,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { signedIn, getClient, setRecovering } = useAuth();
   const { formMessage, showError, clear } = useSubmitMessage();
-  usePageMeta({ title: t("loginScreen.meta.title"), noIndex: true });
+  usePageMeta({ title: t("loginScreen.meta.title"), description: t("loginScreen.meta.description"), noIndex: true });
   const {
     register,
     handleSubmit,

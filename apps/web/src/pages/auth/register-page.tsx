@@ -23,7 +23,11 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const { signedIn, getClient } = useAuth();
   const { formMessage, showError, clear } = useSubmitMessage();
-  usePageMeta({ title: t("registerScreen.meta.title"), noIndex: true });
+  usePageMeta({
+    title: t("registerScreen.meta.title"),
+    description: t("registerScreen.meta.description"),
+    noIndex: true,
+  });
   const {
     register,
     handleSubmit,
