@@ -121,3 +121,51 @@ describe("given a page prerendered in English and Russian", () => {
     expect(await res.text()).toContain("<div id=root>");
   });
 });
+
+// The web build lists the app's routes (dist/routes.json): anything else is a real 404.
+describe("given a build that lists its routes", () => {
+  let dist: string;
+  beforeAll(() => {
+    dist = mkdtempSync(path.join(os.tmpdir(), "veil-static-404-"));
+    writeFileSync(path.join(dist, "index.html"), "<!doctype html><div id=root></div>");
+    writeFileSync(path.join(dist, "404.html"), '<html lang="en"><h1>Oops! Page not found.</h1>');
+    writeFileSync(path.join(dist, "404.ru.html"), '<html lang="ru"><h1>Страница не найдена</h1>');
+    writeFileSync(
+      path.join(dist, "routes.json"),
+      JSON.stringify({ prerendered: [], app: ["/", "/home", "/account/profile", "/emailconfirmation_reset_pass"] }),
+    );
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    createHttpApp(loadConfig({ WEB_DIST: dist }), { db: { query: async () => ({ rows: [] }) }, mounts: [] }).request(
+      url,
+      { headers },
+    );
+
+  it("should answer an unknown page with the not-found page and status 404, in the visitor's language", async () => {
+    const english = await get("/no/such/page");
+    expect(english.status).toBe(404);
+    expect(english.headers.get("Content-Type")).toMatch(/text\/html/);
+    expect(await english.text()).toContain("Oops! Page not found.");
+    const russian = await get("/no-such-page", { "Accept-Language": "ru-RU,ru;q=0.9" });
+    expect(russian.status).toBe(404);
+    expect(await russian.text()).toContain("Страница не найдена");
+    expect(russian.headers.get("Vary")).toMatch(/Accept-Language/);
+  });
+
+  it("should give every route of the app the shell, matched as the router does (any case, trailing slash)", async () => {
+    for (const url of ["/", "/account/profile", "/Account/Profile/", "/emailconfirmation_reset_pass?email=a%40b.c"]) {
+      const res = await get(url);
+      expect(res.status, url).toBe(200);
+      expect(await res.text(), url).toContain("<div id=root></div>");
+    }
+  });
+
+  it("should answer a missing asset with a plain 404 that no cache keeps, never with HTML", async () => {
+    const res = await get("/assets/index-gone.js");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("Content-Type")).not.toMatch(/html/);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+  });
+});

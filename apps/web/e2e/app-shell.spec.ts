@@ -58,7 +58,9 @@ test("a prerendered form cannot be sent before its script runs, so a password ne
 });
 
 test("an unknown path shows the 404 page with a way home @e2e", async ({ page }) => {
-  await page.goto("/no/such/page");
+  const response = await page.goto("/no/such/page");
+  // A real 404 for search engines and tools, not the app shell with 200.
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Oops! Page not found." })).toBeVisible();
   await expect(page.getByText("404", { exact: true })).toBeVisible();
   await page.getByRole("link", { name: "Back to homepage" }).click();

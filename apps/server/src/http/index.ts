@@ -1,12 +1,12 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { cors } from "hono/cors";
 import type { Config } from "../config/index.js";
 import type { Queryable } from "../db/index.js";
-import { fromAcceptLanguage, isMailLanguage } from "../mail/language.js";
+import { fromAcceptLanguage, isMailLanguage, type MailLanguage } from "../mail/language.js";
 import { securityHeaders } from "./security-headers.js";
 
 /** A sub-app mounted under a path prefix (e.g. `/auth/v1`, `/api`). */
@@ -79,8 +79,7 @@ export function createHttpApp(config: Config, deps: HttpDeps): Hono {
   app.on(["GET", "HEAD"], "/*", async (c, next) => {
     const page = c.req.path.replace(/\/+$/, "");
     if (page.includes(".") || page.startsWith("/assets")) return next();
-    const cookie = getCookie(c, "lang");
-    const lang = isMailLanguage(cookie) ? cookie : (fromAcceptLanguage(c.req.header("Accept-Language")) ?? "en");
+    const lang = visitorLanguage(c);
     const file = `${page}/index.${lang}.html`;
     // English is the plain index.html the static handler below serves: no file system probe for it.
     const exists =
@@ -100,7 +99,24 @@ export function createHttpApp(config: Config, deps: HttpDeps): Hono {
   // The web build writes .br/.gz copies of every text file (apps/web/scripts/precompress.mjs).
   app.use("/*", serveStatic({ root, precompressed: true }));
   // Client-side routes (e.g. /account/profile) get the app shell; the router decides what to show.
+  // Anything else is a real 404: a missing file (say, an asset of an older deploy) gets a plain one,
+  // so a browser never runs HTML as a script; an unknown page gets the prerendered not-found page
+  // in the visitor's language, with status 404 so search engines and tools see what it is.
+  const knownRoutes = appRoutes(config.WEB_DIST);
   app.get("*", async (c) => {
+    const routes = await knownRoutes();
+    const route = c.req.path.toLowerCase().replace(/\/+$/, "") || "/";
+    if (routes && !routes.has(route)) {
+      if (/\.[a-z0-9]+$/i.test(route) || route.startsWith("/assets/")) return c.text("Not found", 404);
+      const lang = visitorLanguage(c);
+      const page = await readFile(path.join(config.WEB_DIST, lang === "en" ? "404.html" : `404.${lang}.html`), "utf8")
+        .catch(() => readFile(path.join(config.WEB_DIST, "404.html"), "utf8"))
+        .catch(() => null);
+      if (page !== null) {
+        c.header("Vary", "Accept-Language, Cookie");
+        return c.html(page, 404);
+      }
+    }
     try {
       const html = await readFile(path.join(config.WEB_DIST, "index.html"), "utf8");
       return c.html(html);
@@ -110,4 +126,29 @@ export function createHttpApp(config: Config, deps: HttpDeps): Hono {
   });
 
   return app;
+}
+
+/** The language the app would pick: the `lang` cookie it writes, else Accept-Language, else English. */
+function visitorLanguage(c: Context): MailLanguage {
+  const cookie = getCookie(c, "lang");
+  return isMailLanguage(cookie) ? cookie : (fromAcceptLanguage(c.req.header("Accept-Language")) ?? "en");
+}
+
+/**
+ * The app's routes, lowercased (its router matches paths case-insensitively), from the
+ * `routes.json` the web build writes; read once it exists. Undefined for a build without one: then
+ * every path gets the app shell, as before.
+ */
+function appRoutes(webDist: string): () => Promise<Set<string> | undefined> {
+  let routes: Set<string> | undefined;
+  return async () => {
+    if (routes) return routes;
+    try {
+      const { app } = JSON.parse(await readFile(path.join(webDist, "routes.json"), "utf8")) as { app?: string[] };
+      if (Array.isArray(app)) routes = new Set(app.map((route) => route.toLowerCase()));
+    } catch {
+      // Not built yet, or built without the list: keep asking, the shell answers meanwhile.
+    }
+    return routes;
+  };
 }
