@@ -159,3 +159,12 @@ test("the fourth plan is highlighted @e2e", async ({ page }) => {
   await expect(cards.nth(3)).toHaveAttribute("data-highlighted", "true");
   await expect(cards.nth(3)).toContainText("Best value");
 });
+
+test("a prerendered auth page at its trailing-slash URL hydrates cleanly and offers support @e2e", async ({ page }) => {
+  const console = watchConsole(page);
+  await page.goto("/login/");
+  await waitForApp(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Support" })).toBeVisible();
+  expect(console.problems()).toEqual([]);
+});

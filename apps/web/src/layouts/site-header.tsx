@@ -6,14 +6,14 @@ import { LanguageMenu } from "../components/language-menu.js";
 import { Logo } from "../components/logo.js";
 import { renderRouterLink } from "../components/router-link.js";
 import { useT } from "../i18n/use-t.js";
-import { AUTH_PAGES, PATHS } from "../routes/paths.js";
+import { AUTH_PAGES, PATHS, routeKey } from "../routes/paths.js";
 
 /** The action button of spec §2: account when signed in, support on auth pages, otherwise login. */
 function useHeaderAction(pathname: string): { to: string; label: string } {
   const t = useT();
   const { signedIn } = useAuth();
   if (signedIn) return { to: PATHS.account.profile, label: t("header.account") };
-  if (AUTH_PAGES.includes(pathname)) return { to: PATHS.contact, label: t("header.support") };
+  if (AUTH_PAGES.includes(routeKey(pathname))) return { to: PATHS.contact, label: t("header.support") };
   return { to: PATHS.login, label: t("header.login") };
 }
 

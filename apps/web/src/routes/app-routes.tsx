@@ -7,7 +7,7 @@ import { PrivacyPage } from "../pages/legal/privacy-page.js";
 import { TermsPage } from "../pages/legal/terms-page.js";
 import { NotFoundPage } from "../pages/not-found/not-found-page.js";
 import { SupportCenterPage } from "../pages/support-center/support-center-page.js";
-import { PATHS } from "./paths.js";
+import { PATHS, routeKey } from "./paths.js";
 import { ProtectedRoute } from "./protected-route.js";
 
 /** One lazy component per named export, so a module's screens share one chunk. */
@@ -97,7 +97,7 @@ const PRELOAD_BY_PATH: Record<string, () => Promise<unknown>> = {
 
 /** Loads the code of the page at `pathname` if that page loads on demand. */
 export function preloadRoute(pathname: string): Promise<unknown> {
-  const preload = PRELOAD_BY_PATH[pathname.toLowerCase().replace(/\/+$/, "")];
+  const preload = PRELOAD_BY_PATH[routeKey(pathname)];
   return preload ? preload() : Promise.resolve();
 }
 

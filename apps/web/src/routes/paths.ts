@@ -41,6 +41,14 @@ export const PRERENDERED_PATHS = [
   PATHS.forgotPassword,
 ] as const;
 
+/**
+ * A pathname as the router matches it: case-insensitive, trailing slashes ignored (`/Login/` is
+ * `/login`; the server also serves a prerendered page at its trailing-slash URL).
+ */
+export function routeKey(pathname: string): string {
+  return pathname.toLowerCase().replace(/\/+$/, "") || "/";
+}
+
 /** Pages on which the public header's action button offers support instead of login (spec §2). */
 export const AUTH_PAGES: readonly string[] = [
   PATHS.login,
