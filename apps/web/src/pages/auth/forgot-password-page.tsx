@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, EmailField, linkVariants } from "@veil/ui";
+import { EmailField, linkVariants } from "@veil/ui";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router-dom";
 import { messageForError } from "../../api/errors.js";
 import { useAuth } from "../../auth/auth-provider.js";
 import { accountExists } from "../../auth/product-account.js";
 import { FormMessage } from "../../components/form-message.js";
-import { useHydrated } from "../../components/use-hydrated.js";
+import { SubmitButton } from "../../components/submit-button.js";
 import { type ForgotPasswordForm, forgotPasswordSchema } from "../../forms/schemas.js";
 import type { MessageKey } from "../../i18n/catalogues.js";
 import { useT } from "../../i18n/use-t.js";
@@ -18,7 +18,6 @@ import { useSubmitMessage } from "./use-submit-message.js";
 /** Forgot password (spec §4): the account must exist; a recovery code is mailed; enter it next. */
 export function ForgotPasswordPage() {
   const t = useT();
-  const hydrated = useHydrated();
   const navigate = useNavigate();
   const { getClient } = useAuth();
   const { formMessage, showError, clear } = useSubmitMessage();
@@ -72,9 +71,7 @@ export function ForgotPasswordPage() {
           {...register("email")}
         />
         <FormMessage message={formMessage} />
-        <Button type="submit" disabled={!hydrated} size="lg" loading={isSubmitting}>
-          {t("forgotPassword.submit")}
-        </Button>
+        <SubmitButton loading={isSubmitting}>{t("forgotPassword.submit")}</SubmitButton>
       </form>
     </AuthCard>
   );

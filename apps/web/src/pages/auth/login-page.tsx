@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, EmailField, linkVariants, PasswordField } from "@veil/ui";
+import { EmailField, linkVariants, PasswordField } from "@veil/ui";
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useNavigate } from "react-router-dom";
 import { messageForError } from "../../api/errors.js";
@@ -8,7 +8,7 @@ import { loginErrorMessage } from "../../auth/identity-errors.js";
 import { storedEmail } from "../../auth/local-store.js";
 import { accountExists } from "../../auth/product-account.js";
 import { FormMessage } from "../../components/form-message.js";
-import { useHydrated } from "../../components/use-hydrated.js";
+import { SubmitButton } from "../../components/submit-button.js";
 import { type LoginForm, loginSchema } from "../../forms/schemas.js";
 import type { MessageKey } from "../../i18n/catalogues.js";
 import { useT } from "../../i18n/use-t.js";
@@ -23,7 +23,6 @@ import { useSubmitMessage } from "./use-submit-message.js";
  */
 export function LoginPage() {
   const t = useT();
-  const hydrated = useHydrated();
   const navigate = useNavigate();
   const { signedIn, getClient, setRecovering } = useAuth();
   const { formMessage, showError, clear } = useSubmitMessage();
@@ -90,9 +89,7 @@ export function LoginPage() {
           {t("loginScreen.forgotPassword")}
         </Link>
         <FormMessage message={formMessage} />
-        <Button type="submit" disabled={!hydrated} size="lg" loading={isSubmitting}>
-          {t("loginScreen.submit")}
-        </Button>
+        <SubmitButton loading={isSubmitting}>{t("loginScreen.submit")}</SubmitButton>
       </form>
     </AuthCard>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, EmailField, linkVariants, PasswordField } from "@veil/ui";
+import { EmailField, linkVariants, PasswordField } from "@veil/ui";
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useNavigate } from "react-router-dom";
 import { messageForError } from "../../api/errors.js";
@@ -7,7 +7,7 @@ import { useAuth } from "../../auth/auth-provider.js";
 import { identityErrorMessage } from "../../auth/identity-errors.js";
 import { accountExists } from "../../auth/product-account.js";
 import { FormMessage } from "../../components/form-message.js";
-import { useHydrated } from "../../components/use-hydrated.js";
+import { SubmitButton } from "../../components/submit-button.js";
 import { type RegisterForm, registerSchema } from "../../forms/schemas.js";
 import type { MessageKey } from "../../i18n/catalogues.js";
 import { useT } from "../../i18n/use-t.js";
@@ -19,7 +19,6 @@ import { useSubmitMessage } from "./use-submit-message.js";
 /** Registration (spec §4): the e-mail must be new; sign up; enter the mailed code next. */
 export function RegisterPage() {
   const t = useT();
-  const hydrated = useHydrated();
   const navigate = useNavigate();
   const { signedIn, getClient } = useAuth();
   const { formMessage, showError, clear } = useSubmitMessage();
@@ -96,9 +95,7 @@ export function RegisterPage() {
           {...register("repeatPassword")}
         />
         <FormMessage message={formMessage} />
-        <Button type="submit" disabled={!hydrated} size="lg" loading={isSubmitting}>
-          {t("registerScreen.submit")}
-        </Button>
+        <SubmitButton loading={isSubmitting}>{t("registerScreen.submit")}</SubmitButton>
       </form>
     </AuthCard>
   );

@@ -1,14 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { API_PATHS, CONTACT_LIMITS, SUPPORT_REPLY_HOURS } from "@veil/contracts";
-import { Button, EmailField, inputVariants, TextField } from "@veil/ui";
+import { EmailField, inputVariants, TextField } from "@veil/ui";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { apiFetch } from "../../api/client.js";
 import { FormMessage } from "../../components/form-message.js";
 import { PageHeading } from "../../components/page-heading.js";
+import { SubmitButton } from "../../components/submit-button.js";
 import { SupportEmailLink } from "../../components/support-email-link.js";
-import { useHydrated } from "../../components/use-hydrated.js";
 import { type ContactForm, contactSchema } from "../../forms/schemas.js";
 import { useRichT } from "../../i18n/use-rich-t.js";
 import { useT } from "../../i18n/use-t.js";
@@ -22,7 +22,6 @@ const replySchema = z.object({ status: z.string() });
 /** Contact form (spec §2, §4, §8): idle → sending → success (fields cleared) or an error message. */
 export function ContactPage() {
   const t = useT();
-  const hydrated = useHydrated();
   const rich = useRichT();
   const messageId = useId();
   const [status, setStatus] = useState<Status>("idle");
@@ -95,9 +94,9 @@ export function ContactPage() {
                   : null
           }
         />
-        <Button type="submit" disabled={!hydrated} size="lg" loading={status === "sending"} className="self-start">
+        <SubmitButton loading={status === "sending"} className="self-start">
           {status === "sending" ? t("contact.sending") : t("contact.send")}
-        </Button>
+        </SubmitButton>
       </form>
     </div>
   );
