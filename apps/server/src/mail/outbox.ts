@@ -154,12 +154,15 @@ export function createOutboxDispatcher(deps: {
     }
     running = (async () => {
       let total = { sent: 0, failed: 0 };
+      // A flush asked for while this one runs (new mail, a caller waiting for the outbox) sets
+      // `again` and gets this promise, so it must be honoured up to the very end: the purge is
+      // inside the loop (it was after it, and a request arriving during the purge was lost).
       do {
         again = false;
         const r = await deliverDue();
         total = { sent: total.sent + r.sent, failed: total.failed + r.failed };
+        await purgeOld();
       } while (again);
-      await purgeOld();
       return total;
     })().finally(() => {
       running = null;
