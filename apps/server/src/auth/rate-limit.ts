@@ -66,6 +66,20 @@ export class RateLimiter {
     return { ...this.stateFrom(rule, row.window_start, row.hits, now), allowed: row.hits < rule.limit };
   }
 
+  /**
+   * Gives back one attempt counted by `hit` (say, a reserved login attempt whose password was
+   * right), so it does not count against the subject. Never below zero, and only within the window
+   * the attempt was counted in.
+   */
+  async release(rule: LimitRule, subject: string): Promise<void> {
+    const expiredBefore = new Date(this.clock.now().getTime() - rule.windowSeconds * 1000);
+    await this.db.query(
+      `UPDATE rate_limits SET hits = GREATEST(LEAST(hits, $4) - 1, 0)
+       WHERE bucket = $1 AND subject = $2 AND window_start > $3`,
+      [rule.bucket, this.subjectKey(rule, subject), expiredBefore, rule.limit],
+    );
+  }
+
   async reset(rule: LimitRule, subject: string): Promise<void> {
     await this.db.query("DELETE FROM rate_limits WHERE bucket = $1 AND subject = $2", [
       rule.bucket,

@@ -448,31 +448,44 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
       const password = body.password ?? "";
       const pair = `${meta.ip}|${email}`;
 
-      const pairState = await limiter.isExhausted(rules.loginFailPair, pair);
+      // Each attempt reserves its place in both wrong-password budgets before bcrypt runs, in one
+      // atomic statement each, so parallel guesses cannot all slip past a check made before any of
+      // them was counted (README, "Security"). A right password gives its
+      // reservation back.
+      const pairState = await limiter.hit(rules.loginFailPair, pair);
       if (!pairState.allowed)
         throw tooManyRequests("over_request_rate_limit", "Request rate limit reached", pairState.retryAfter);
-      const user = await findUserByEmail(db, email);
-      const emailState = await limiter.isExhausted(rules.loginFailEmail, email);
-      if (!emailState.allowed) {
-        const known = user
-          ? (
-              await db.query("SELECT 1 FROM user_known_ips WHERE user_id = $1 AND ip_hash = $2", [
-                user.id,
-                sha256Hex(meta.ip),
-              ])
-            ).rows.length > 0
-          : false;
-        if (!known)
-          throw tooManyRequests("over_request_rate_limit", "Request rate limit reached", emailState.retryAfter);
+      let emailReserved = false;
+      let passwordOk = false;
+      let user: UserRow | undefined;
+      try {
+        user = await findUserByEmail(db, email);
+        const emailState = await limiter.hit(rules.loginFailEmail, email);
+        emailReserved = emailState.allowed;
+        if (!emailState.allowed) {
+          const known = user
+            ? (
+                await db.query("SELECT 1 FROM user_known_ips WHERE user_id = $1 AND ip_hash = $2", [
+                  user.id,
+                  sha256Hex(meta.ip),
+                ])
+              ).rows.length > 0
+            : false;
+          if (!known)
+            throw tooManyRequests("over_request_rate_limit", "Request rate limit reached", emailState.retryAfter);
+        }
+        // bcrypt runs whether or not the user exists (checkPassword uses a dummy hash), so timing is flat.
+        passwordOk = await checkPassword(password, user?.encrypted_password);
+      } catch (err) {
+        // Refused or failed before a password was judged: nothing to count.
+        await limiter.release(rules.loginFailPair, pair);
+        if (emailReserved) await limiter.release(rules.loginFailEmail, email);
+        throw err;
       }
-
-      // bcrypt runs whether or not the user exists (checkPassword uses a dummy hash), so timing is flat.
-      const passwordOk = await checkPassword(password, user?.encrypted_password);
-      if (!user || !passwordOk) {
-        await limiter.hit(rules.loginFailPair, pair);
-        await limiter.hit(rules.loginFailEmail, email);
-        throw invalidCredentials();
-      }
+      // A wrong password keeps both reservations: they are the count.
+      if (!user || !passwordOk) throw invalidCredentials();
+      await limiter.release(rules.loginFailPair, pair);
+      if (emailReserved) await limiter.release(rules.loginFailEmail, email);
       // Ban and confirmation are told only to someone who knows the password (no enumeration).
       if (isBanned(user, clock.now())) throw badRequest("user_banned", "User is banned");
       if (!user.email_confirmed_at) throw badRequest("email_not_confirmed", "Email not confirmed");
