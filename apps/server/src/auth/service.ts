@@ -14,6 +14,7 @@ import { fromAcceptLanguage, type Mail, type MailLanguage, pickLanguage } from "
 import { AuthError, badRequest, tooManyRequests, validationFailed } from "./errors.js";
 import { bearerToken } from "./http-kit.js";
 import { type AccessClaims, AccessTokenError, type AmrEntry, signAccessToken, verifyAccessToken } from "./jwt.js";
+import { assertAcceptableMetadata } from "./metadata.js";
 import { assertAcceptablePassword, checkPassword, hashPassword, needsRehash, passwordWeakness } from "./passwords.js";
 import { type LimitRule, RateLimiter } from "./rate-limit.js";
 import {
@@ -257,6 +258,7 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
       assertAcceptablePassword(body.password);
       const email = normalizeEmail(body.email, "An email address is required");
       const data = body.data ?? {};
+      assertAcceptableMetadata(data);
       const language = pickLanguage(
         str(data.lang),
         str(data.locale),
@@ -624,6 +626,7 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
       meta: RequestMeta,
     ): Promise<UserJson> {
       await limitIp(rules.ipUserUpdate, meta.ip);
+      if (body.data) assertAcceptableMetadata(body.data);
       const user = await findUserById(db, auth.userId);
       if (!user) throw new AuthError(403, "user_not_found", "User from sub claim in JWT does not exist");
       if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email) {
@@ -653,10 +656,13 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
       const updated = await db.transaction(async (tx) => {
         const now = clock.now();
         if (body.data) {
-          await tx.query(
-            "UPDATE users SET raw_user_meta_data = jsonb_strip_nulls(raw_user_meta_data || $2::jsonb), updated_at = $3 WHERE id = $1",
+          // The merged result must fit too (else repeated updates grow it without bound); checked
+          // on what the database stored, inside the transaction, so it is rolled back when over.
+          const { rows } = await tx.query<{ raw_user_meta_data: Record<string, unknown> }>(
+            "UPDATE users SET raw_user_meta_data = jsonb_strip_nulls(raw_user_meta_data || $2::jsonb), updated_at = $3 WHERE id = $1 RETURNING raw_user_meta_data",
             [user.id, JSON.stringify(body.data), now],
           );
+          if (rows[0]) assertAcceptableMetadata(rows[0].raw_user_meta_data);
         }
         if (newHash) {
           await tx.query("UPDATE users SET encrypted_password = $2, updated_at = $3 WHERE id = $1", [
