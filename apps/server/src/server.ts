@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { createProductApi } from "./api/index.js";
+import { startAuthHousekeeping } from "./auth/housekeeping.js";
 import { type Auth, createAuth } from "./auth/index.js";
 import { type Clock, systemClock, type TestClock } from "./clock.js";
 import type { Config } from "./config/index.js";
@@ -40,6 +41,8 @@ export interface StartOptions {
   logger?: Logger;
   /** Outbox polling interval; 0 turns it off (tests call `services.mail.flush()`). */
   mailPollMs?: number;
+  /** How often ended sessions and old refresh tokens are purged; 0 turns it off (tests call the service). */
+  housekeepingMs?: number;
 }
 
 /** config → db → mail → auth. Opens the db (PGlite in DATA_DIR, or DATABASE_URL) and migrates it. */
@@ -89,6 +92,9 @@ function mountsFor(services: Services): HttpMount[] {
   return mounts;
 }
 
+/** Ended sessions are refused at once; their rows go within the hour. */
+const HOUSEKEEPING_MS = 3_600_000;
+
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -106,6 +112,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         `http://${info.address.includes(":") ? `[${info.address}]` : info.address}:${info.port}`,
       );
       const reconciler = services.payments.startReconciler();
+      const housekeeping = startAuthHousekeeping({
+        intervalMs: options.housekeepingMs ?? HOUSEKEEPING_MS,
+        purge: () => services.auth.service.purgeEndedSessions(),
+        logger: services.logger,
+      });
       resolve({
         url: `http://${host}:${info.port}`,
         services,
@@ -126,6 +137,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
             if ("closeIdleConnections" in server) server.closeIdleConnections();
           });
           await reconciler.stop();
+          await housekeeping.stop();
           await services.mail.close();
           if (!options.db) await services.db.close();
         },

@@ -12,7 +12,7 @@ import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { Logger } from "pino";
 import { z } from "zod";
-import type { Auth } from "../auth/index.js";
+import { type Auth, sessionLimitsOf } from "../auth/index.js";
 import type { Clock } from "../clock.js";
 import type { Config } from "../config/index.js";
 import { type Db, DbUnavailableError } from "../db/index.js";
@@ -374,6 +374,7 @@ export function createProductApi(services: {
       db,
       clock,
       checkLocalSession: config.API_CHECK_LOCAL_SESSION,
+      sessionLimits: sessionLimitsOf(config),
     }),
     ...(config.API_CHECK_LOCAL_SESSION
       ? { lookupAuthUser: createAuthUserLookup({ db, clock }), deleteAccount: createLocalAccountDeleter({ db, clock }) }

@@ -1,5 +1,5 @@
 import type { AccessClaims } from "../auth/index.js";
-import { AccessTokenError, requireActiveSession, SessionCheckError } from "../auth/index.js";
+import { AccessTokenError, requireActiveSession, SessionCheckError, type SessionLimits } from "../auth/index.js";
 // Not re-exported by the auth module's entry; the password check must be the very same one.
 import { checkPassword, MAX_PASSWORD_BYTES } from "../auth/passwords.js";
 import type { Clock } from "../clock.js";
@@ -17,6 +17,8 @@ export function createApiAuthenticator(deps: {
   db: Queryable;
   clock: Clock;
   checkLocalSession: boolean;
+  /** Sessions past their lifetime or inactivity limit are refused like signed-out ones. */
+  sessionLimits?: SessionLimits;
 }) {
   return async function authenticate(token: string): Promise<ApiIdentity | "blocked" | null> {
     let claims: AccessClaims;
@@ -28,7 +30,7 @@ export function createApiAuthenticator(deps: {
     }
     if (!deps.checkLocalSession) return claims.email ? { sub: claims.sub, email: claims.email } : null;
     try {
-      const user = await requireActiveSession(deps.db, claims, deps.clock);
+      const user = await requireActiveSession(deps.db, claims, deps.clock, deps.sessionLimits);
       return { sub: user.id, email: user.email };
     } catch (err) {
       if (err instanceof SessionCheckError) return err.code === "user_banned" ? "blocked" : null;

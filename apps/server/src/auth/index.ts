@@ -4,4 +4,10 @@
  */
 export { type AccessClaims, AccessTokenError, type AmrEntry, signAccessToken, verifyAccessToken } from "./jwt.js";
 export { type Auth, createAuth } from "./routes.js";
-export { type ActiveUser, requireActiveSession, SessionCheckError } from "./session-check.js";
+export {
+  type ActiveUser,
+  requireActiveSession,
+  SessionCheckError,
+  type SessionLimits,
+  sessionLimitsOf,
+} from "./session-check.js";

@@ -26,7 +26,7 @@ import {
   sameHex,
   sha256Hex,
 } from "./secrets.js";
-import { requireActiveSession, SessionCheckError } from "./session-check.js";
+import { requireActiveSession, SessionCheckError, sessionEnded, sessionLimitsOf } from "./session-check.js";
 import {
   findUserByEmail,
   findUserById,
@@ -43,6 +43,11 @@ export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
 /** A rotated refresh token presented again within this many seconds gets the live successor back. */
 export const REFRESH_REUSE_SECONDS = 10;
+/**
+ * Rotated refresh tokens are kept this long (for reuse detection: an old token coming back ends its
+ * session), then purged like GoTrue's cleanup does; an ended session's tokens go with the session.
+ */
+export const ROTATED_TOKEN_RETENTION_HOURS = 24;
 
 export interface RequestMeta {
   ip: string;
@@ -87,6 +92,7 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
   const { config, db, clock, mail, logger } = deps;
   const keys = deriveKeys(config.JWT_SECRET);
   const limiter = new RateLimiter(db, clock);
+  const sessionLimits = sessionLimitsOf(config);
 
   const perIp = (name: string, limit: number): LimitRule => ({ bucket: `ip:${name}`, limit, windowSeconds: 300 });
   const rules = {
@@ -523,13 +529,24 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
         if (!user) return { ok: false, error: notFound };
         if (isBanned(user, now))
           return { ok: false, error: badRequest("user_banned", "Invalid Refresh Token: User Banned") };
-        const { rows: sessions } = await tx.query<{ id: string; amr: AmrEntry[] }>(
-          "SELECT id, amr FROM sessions WHERE id = $1 FOR UPDATE",
-          [row.session_id],
-        );
+        const { rows: sessions } = await tx.query<{
+          id: string;
+          amr: AmrEntry[];
+          created_at: Date;
+          refreshed_at: Date | null;
+        }>("SELECT id, amr, created_at, refreshed_at FROM sessions WHERE id = $1 FOR UPDATE", [row.session_id]);
         const session = sessions[0];
         if (!session) {
           return { ok: false, error: badRequest("session_not_found", "Invalid Refresh Token: No Valid Session Found") };
+        }
+        // GoTrue's wording: the inactivity case says so, the lifetime case does not.
+        const ended = sessionEnded(session, sessionLimits, now);
+        if (ended) {
+          const message =
+            ended === "inactivity"
+              ? "Invalid Refresh Token: Session Expired (Inactivity)"
+              : "Invalid Refresh Token: Session Expired";
+          return { ok: false, error: badRequest("session_expired", message) };
         }
 
         if (row.revoked_at) {
@@ -601,7 +618,7 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
         throw err;
       }
       try {
-        const active = await requireActiveSession(db, claims, clock);
+        const active = await requireActiveSession(db, claims, clock, sessionLimits);
         return { claims, userId: active.id, sessionId: active.sessionId };
       } catch (err) {
         if (err instanceof SessionCheckError) throw new AuthError(403, err.code, err.message);
@@ -685,6 +702,32 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
       });
       if (newHash) mail.kick();
       return updated;
+    },
+
+    /**
+     * Housekeeping (hourly, see housekeeping.ts): deletes sessions past their lifetime or inactivity
+     * limit (their refresh tokens cascade) and rotated refresh tokens older than
+     * ROTATED_TOKEN_RETENTION_HOURS. Ended sessions are already refused before this runs.
+     */
+    async purgeEndedSessions(): Promise<{ sessions: number; refreshTokens: number }> {
+      const now = clock.now().getTime();
+      // A limit of 0 is off: the epoch as cut-off matches no session.
+      const before = (seconds: number) => new Date(seconds > 0 ? now - seconds * 1000 : 0);
+      const deleted = async (sql: string, params: unknown[]) => {
+        const { rows } = await db.query<{ n: number }>(
+          `WITH gone AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+          params,
+        );
+        return rows[0]?.n ?? 0;
+      };
+      const sessions = await deleted(
+        "DELETE FROM sessions WHERE created_at < $1 OR COALESCE(refreshed_at, created_at) < $2",
+        [before(sessionLimits.timeboxSeconds), before(sessionLimits.inactivitySeconds)],
+      );
+      const refreshTokens = await deleted("DELETE FROM refresh_tokens WHERE revoked_at < $1", [
+        before(ROTATED_TOKEN_RETENTION_HOURS * 3600),
+      ]);
+      return { sessions, refreshTokens };
     },
 
     async logout(auth: Authenticated, scope: string | undefined): Promise<void> {

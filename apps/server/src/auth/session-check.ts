@@ -18,6 +18,40 @@ export class SessionCheckError extends Error {
   }
 }
 
+/** GoTrue's sessions.timebox and sessions.inactivity_timeout, in seconds; 0 = no limit. */
+export interface SessionLimits {
+  timeboxSeconds: number;
+  inactivitySeconds: number;
+}
+
+export function sessionLimitsOf(config: {
+  AUTH_SESSION_TIMEBOX_SECONDS: number;
+  AUTH_SESSION_INACTIVITY_TIMEOUT_SECONDS: number;
+}): SessionLimits {
+  return {
+    timeboxSeconds: config.AUTH_SESSION_TIMEBOX_SECONDS,
+    inactivitySeconds: config.AUTH_SESSION_INACTIVITY_TIMEOUT_SECONDS,
+  };
+}
+
+/**
+ * Why a session has ended by itself, or null while it lives: past its maximum lifetime (counted from
+ * sign-in) or unused too long (counted from its last refresh, or sign-in when it never refreshed).
+ * Checked on refresh and on every access token; `purgeEndedSessions` later deletes the rows.
+ */
+export function sessionEnded(
+  session: { created_at: Date; refreshed_at: Date | null },
+  limits: SessionLimits | undefined,
+  now: Date,
+): "timebox" | "inactivity" | null {
+  if (!limits) return null;
+  const t = now.getTime();
+  if (limits.timeboxSeconds > 0 && t > session.created_at.getTime() + limits.timeboxSeconds * 1000) return "timebox";
+  const lastActive = session.refreshed_at ?? session.created_at;
+  if (limits.inactivitySeconds > 0 && t > lastActive.getTime() + limits.inactivitySeconds * 1000) return "inactivity";
+  return null;
+}
+
 export interface ActiveUser {
   id: string;
   email: string;
@@ -26,7 +60,12 @@ export interface ActiveUser {
 
 const NO_ID = "00000000-0000-0000-0000-000000000000";
 
-export async function requireActiveSession(db: Queryable, claims: AccessClaims, clock: Clock): Promise<ActiveUser> {
+export async function requireActiveSession(
+  db: Queryable,
+  claims: AccessClaims,
+  clock: Clock,
+  limits?: SessionLimits,
+): Promise<ActiveUser> {
   // One round trip for the user and the session (this runs on every authenticated request; on
   // PGlite each query is CPU on the event loop). Malformed ids match nothing.
   const { rows } = await db.query<{
@@ -35,8 +74,10 @@ export async function requireActiveSession(db: Queryable, claims: AccessClaims, 
     banned_until: Date | null;
     deleted_at: Date | null;
     session_id: string | null;
+    created_at: Date | null;
+    refreshed_at: Date | null;
   }>(
-    `SELECT u.id, u.email, u.banned_until, u.deleted_at, s.id AS session_id
+    `SELECT u.id, u.email, u.banned_until, u.deleted_at, s.id AS session_id, s.created_at, s.refreshed_at
        FROM users u LEFT JOIN sessions s ON s.id = $2 AND s.user_id = u.id
       WHERE u.id = $1`,
     [isUuid(claims.sub) ? claims.sub : NO_ID, isUuid(claims.session_id) ? claims.session_id : NO_ID],
@@ -45,7 +86,12 @@ export async function requireActiveSession(db: Queryable, claims: AccessClaims, 
   if (!user || user.deleted_at) {
     throw new SessionCheckError("user_not_found", "User from sub claim in JWT does not exist");
   }
-  if (!user.session_id) {
+  // An ended session (timebox, inactivity) is as gone as a signed-out one, even before the purge.
+  if (
+    !user.session_id ||
+    !user.created_at ||
+    sessionEnded({ created_at: user.created_at, refreshed_at: user.refreshed_at }, limits, clock.now())
+  ) {
     throw new SessionCheckError("session_not_found", "Session from session_id claim in JWT does not exist");
   }
   if (user.banned_until && user.banned_until.getTime() > clock.now().getTime()) {

@@ -70,6 +70,13 @@ const envSchema = z.object({
   AUTH_DISABLE_SIGNUP: flag(false),
   /** When on, a password-login session must send `current_password` to set a new password. */
   AUTH_PASSWORD_CHANGE_NEEDS_CURRENT: flag(false),
+  /**
+   * How long a session lives at most, whatever its use (GoTrue's sessions.timebox), and how long it
+   * survives without a refresh (sessions.inactivity_timeout). Seconds; 0 turns the limit off. An
+   * ended session refreshes to 400 `session_expired` and its access tokens are refused.
+   */
+  AUTH_SESSION_TIMEBOX_SECONDS: int(30 * 86_400, 0, 10 * 365 * 86_400),
+  AUTH_SESSION_INACTIVITY_TIMEOUT_SECONDS: int(7 * 86_400, 0, 10 * 365 * 86_400),
   /** Reverse proxies in front of the server whose X-Forwarded-For entries are trusted (0 = none). */
   TRUST_PROXY_HOPS: int(0, 0, 10),
   /** Per-IP request limits per 5 minutes (GoTrue's defaults). */
@@ -159,6 +166,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = vars.NODE_ENV === "production";
   const transport: Config["MAIL_TRANSPORT"] = vars.MAIL_TRANSPORT ?? (production ? "smtp" : "dev");
   const problems = production ? productionProblems(vars, transport) : [];
+  // auth-js refreshes only shortly before the access token expires: an inactivity timeout shorter
+  // than the token's lifetime would end every session between two refreshes.
+  if (
+    vars.AUTH_SESSION_INACTIVITY_TIMEOUT_SECONDS > 0 &&
+    vars.AUTH_SESSION_INACTIVITY_TIMEOUT_SECONDS <= vars.JWT_EXP
+  ) {
+    problems.push("  AUTH_SESSION_INACTIVITY_TIMEOUT_SECONDS: must be longer than JWT_EXP (or 0 for no limit)");
+  }
   if (transport === "smtp" && !vars.SMTP_URL) problems.push("  SMTP_URL: required when mail goes through SMTP");
   const paymentProvider = vars.PAYMENT_PROVIDER ?? (production ? "exnode" : "simulator");
   if (paymentProvider === "exnode" && !(vars.EXNODE_PUBLIC_KEY && vars.EXNODE_PRIVATE_KEY)) {

@@ -29,7 +29,15 @@ let ipCounter = 0;
 const fromNewIp = () => ({ "X-Forwarded-For": `198.51.100.${++ipCounter}` });
 
 beforeAll(async () => {
-  app = await startTestApp({ env: { TRUST_PROXY_HOPS: "1", SUPPORT_EMAIL: "help@veil.test" } });
+  // A month passes on the test clock with one session per user: session limits off (see session-expiry.test.ts).
+  app = await startTestApp({
+    env: {
+      TRUST_PROXY_HOPS: "1",
+      SUPPORT_EMAIL: "help@veil.test",
+      AUTH_SESSION_TIMEBOX_SECONDS: "0",
+      AUTH_SESSION_INACTIVITY_TIMEOUT_SECONDS: "0",
+    },
+  });
 }, 60_000);
 afterAll(async () => app?.close());
 afterEach(async () => simulatorSwitches(app, { reset: true }));

@@ -57,6 +57,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock,
     db,
     mailPollMs: 0,
+    housekeepingMs: 0,
     ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
   });
   const mailbox = (to?: string) => listMailbox(db, to);

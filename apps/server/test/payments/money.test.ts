@@ -17,7 +17,14 @@ import { startTestApp, type TestApp } from "../helpers/test-app.js";
  */
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ env: { RECONCILE_INTERVAL_SECONDS: "0" } });
+  // Months pass on the test clock with one session per user: session limits off (see session-expiry.test.ts).
+  app = await startTestApp({
+    env: {
+      RECONCILE_INTERVAL_SECONDS: "0",
+      AUTH_SESSION_TIMEBOX_SECONDS: "0",
+      AUTH_SESSION_INACTIVITY_TIMEOUT_SECONDS: "0",
+    },
+  });
 }, 60_000);
 afterAll(async () => app?.close());
 afterEach(async () => simulatorSwitches(app, { reset: true }));
