@@ -131,7 +131,7 @@ try {
     database: { kind: "postgres", url: db.url },
     // One trusted proxy hop: each by-email request claims its own client address, so the
     // per-IP limit (30 per 5 min) meters addresses as in production, not this one load generator.
-    env: { TRUST_PROXY_HOPS: "1" },
+    env: { TRUSTED_PROXIES: "127.0.0.1" },
   });
   const email = benchEmail("scale");
   const session = await signUpConfirmed(server.url, email, benchPassword);

@@ -16,10 +16,10 @@ import { type Auth, sessionLimitsOf } from "../auth/index.js";
 import type { Clock } from "../clock.js";
 import type { Config } from "../config/index.js";
 import { type Db, DbUnavailableError } from "../db/index.js";
+import { clientIp, parseTrustedProxies, rateLimitSubject, type TrustedProxies } from "../http/client-ip.js";
 import type { Mail } from "../mail/index.js";
 import { CheckoutError, type Payments, type PaymentsService } from "../payments/index.js";
 import { ProviderRejectedError } from "../payments/provider.js";
-import { clientIp } from "./client-ip.js";
 import { type Customer, EmailTakenError, ensureCustomer, findCustomerByEmail, findCustomerById } from "./customers.js";
 import { detail, HttpError, readBody, ValidationFailure } from "./errors.js";
 import {
@@ -72,7 +72,8 @@ export interface ApiDeps {
   allowedRedirectOrigins(): string[];
   /** The secret path segment of the provider's callback URL. */
   callbackSecret: string;
-  trustProxyHops: number;
+  /** Reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES). */
+  trustedProxies: TrustedProxies;
   /** Overrides for the per-route rate limits (tests use small numbers). */
   rateLimits?: Partial<typeof DEFAULT_RATE_LIMITS>;
 }
@@ -210,7 +211,7 @@ export function createApiRouter(deps: ApiDeps): Hono<Env> {
 
   // ── users ──────────────────────────────────────────────────────────────────
   api.post(API_PATHS.userByEmail, async (c) => {
-    await limit(`by-email:ip:${clientIp(c, deps.trustProxyHops)}`, limits.byEmailPerIp);
+    await limit(`by-email:ip:${rateLimitSubject(clientIp(c, deps.trustedProxies))}`, limits.byEmailPerIp);
     const { email } = await readBody(c, emailRequestSchema);
     const customer = await findCustomerByEmail(db, email);
     const authUser = customer ? null : ((await deps.lookupAuthUser?.(email)) ?? null);
@@ -253,7 +254,7 @@ export function createApiRouter(deps: ApiDeps): Hono<Env> {
 
   // ── contact ────────────────────────────────────────────────────────────────
   api.post(API_PATHS.contact, async (c) => {
-    await limit(`contact:ip:${clientIp(c, deps.trustProxyHops)}`, limits.contactPerIp);
+    await limit(`contact:ip:${rateLimitSubject(clientIp(c, deps.trustedProxies))}`, limits.contactPerIp);
     const message = await readBody(c, contactSchema);
     await limit(`contact:email:${message.email.toLowerCase()}`, limits.contactPerEmail);
     // Stored and queued for mail in one transaction: the outbox retries delivery, nothing is lost.
@@ -277,7 +278,7 @@ export function createApiRouter(deps: ApiDeps): Hono<Env> {
 
   api.get(API_PATHS.tokens, async (c) => {
     // Each call asks the provider: keep one client from turning us into its load generator.
-    await limit(`tokens:ip:${clientIp(c, deps.trustProxyHops)}`, limits.tokensPerIp);
+    await limit(`tokens:ip:${rateLimitSubject(clientIp(c, deps.trustedProxies))}`, limits.tokensPerIp);
     return c.json(await payments.availableTokens());
   });
 
@@ -393,7 +394,7 @@ export function createProductApi(services: {
       return origins;
     },
     callbackSecret: config.EXNODE_CALLBACK_SECRET,
-    trustProxyHops: config.TRUST_PROXY_HOPS,
+    trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
   });
   return router as unknown as Hono;
 }

@@ -1,5 +1,4 @@
-/** Request plumbing for /auth/v1: CORS, the API-version echo, JSON bodies, client IP, bearer tokens. */
-import { getConnInfo } from "@hono/node-server/conninfo";
+/** Request plumbing for /auth/v1: CORS, the API-version echo, JSON bodies, bearer tokens. */
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
@@ -103,26 +102,6 @@ export const optionalObject = z
   .record(z.string(), z.unknown())
   .nullish()
   .transform((v) => v ?? undefined);
-
-/**
- * The client's IP: the socket peer, or — behind `trustedHops` reverse proxies — the address the
- * outermost trusted proxy saw (counting from the right of X-Forwarded-For, which clients can forge
- * on the left).
- */
-export function clientIp(c: Context, trustedHops: number): string {
-  let peer = "unknown";
-  try {
-    peer = getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    // Not running on node-server (e.g. app.request in a unit test).
-  }
-  if (trustedHops <= 0) return peer;
-  const chain = (c.req.header("X-Forwarded-For") ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return chain[chain.length - trustedHops] ?? chain[0] ?? peer;
-}
 
 /** The token of `Authorization: Bearer <token>` (scheme case-insensitive), or null. */
 export function bearerToken(header: string | undefined): string | null {

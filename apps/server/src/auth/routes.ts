@@ -6,10 +6,11 @@ import { z } from "zod";
 import type { Clock } from "../clock.js";
 import type { Config } from "../config/index.js";
 import { type Db, DbUnavailableError } from "../db/index.js";
+import { clientIp, parseTrustedProxies } from "../http/client-ip.js";
 import type { Logger } from "../logger.js";
 import type { Mail } from "../mail/index.js";
 import { AuthError, errorResponse } from "./errors.js";
-import { authCors, clientIp, echoApiVersion, limitBody, optionalObject, optionalText, readBody } from "./http-kit.js";
+import { authCors, echoApiVersion, limitBody, optionalObject, optionalText, readBody } from "./http-kit.js";
 import { type AccessClaims, verifyAccessToken } from "./jwt.js";
 import { type AuthService, createAuthService, type RequestMeta } from "./service.js";
 
@@ -44,9 +45,10 @@ export function createAuth(deps: { config: Config; db: Db; clock: Clock; logger:
     ? createRemoteJWKSet(new URL(config.JWT_JWKS_URL), { cacheMaxAge: 600_000 })
     : undefined;
   const routes = new Hono();
+  const trustedProxies = parseTrustedProxies(config.TRUSTED_PROXIES);
 
   const meta = (c: Context): RequestMeta => ({
-    ip: clientIp(c, config.TRUST_PROXY_HOPS),
+    ip: clientIp(c, trustedProxies),
     userAgent: c.req.header("User-Agent"),
     acceptLanguage: c.req.header("Accept-Language"),
   });

@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { Clock } from "../clock.js";
 import type { Config } from "../config/index.js";
 import type { Db, Queryable } from "../db/index.js";
+import { rateLimitSubject } from "../http/client-ip.js";
 import type { Logger } from "../logger.js";
 import { fromAcceptLanguage, type Mail, type MailLanguage, pickLanguage } from "../mail/index.js";
 import { AuthError, badRequest, tooManyRequests, validationFailed } from "./errors.js";
@@ -113,7 +114,8 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
   } satisfies Record<string, LimitRule>;
 
   async function limitIp(rule: LimitRule, ip: string): Promise<void> {
-    const state = await limiter.hit(rule, ip);
+    // IPv6 callers are counted by /64 network (src/http/client-ip.ts).
+    const state = await limiter.hit(rule, rateLimitSubject(ip));
     if (!state.allowed)
       throw tooManyRequests("over_request_rate_limit", "Request rate limit reached", state.retryAfter);
   }
@@ -454,7 +456,7 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
       if (!body.email) throw new AuthError(422, "phone_provider_disabled", "Phone logins are disabled");
       const email = body.email.trim().toLowerCase();
       const password = body.password ?? "";
-      const pair = `${meta.ip}|${email}`;
+      const pair = `${rateLimitSubject(meta.ip)}|${email}`;
 
       // Each attempt reserves its place in both wrong-password budgets before bcrypt runs, in one
       // atomic statement each, so parallel guesses cannot all slip past a check made before any of

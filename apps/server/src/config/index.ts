@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { LOOPBACK_PROXIES, parseTrustedProxies } from "../http/client-ip.js";
 
 /** The workspace root, found from this file whether it runs from src/ or from the dist bundle. */
 function findWorkspaceRoot(from: string): string {
@@ -77,7 +78,25 @@ const envSchema = z.object({
    */
   AUTH_SESSION_TIMEBOX_SECONDS: int(30 * 86_400, 0, 10 * 365 * 86_400),
   AUTH_SESSION_INACTIVITY_TIMEOUT_SECONDS: int(7 * 86_400, 0, 10 * 365 * 86_400),
-  /** Reverse proxies in front of the server whose X-Forwarded-For entries are trusted (0 = none). */
+  /**
+   * Addresses or CIDR blocks of the reverse proxies in front of the server (comma or space
+   * separated). X-Forwarded-For is believed only from these, read from the right past each of them
+   * (src/http/client-ip.ts). Empty: the socket's peer is the client.
+   */
+  TRUSTED_PROXIES: z.preprocess(
+    (v) => (typeof v === "string" ? v.split(/[\s,]+/).filter(Boolean) : (v ?? [])),
+    z.array(z.string()).superRefine((entries, ctx) => {
+      try {
+        parseTrustedProxies(entries);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+      }
+    }),
+  ),
+  /**
+   * Deprecated: it used to believe X-Forwarded-For from any peer. Now ≥ 1 (with TRUSTED_PROXIES
+   * unset) trusts a proxy on this machine only (loopback); list other proxies in TRUSTED_PROXIES.
+   */
   TRUST_PROXY_HOPS: int(0, 0, 10),
   /** Per-IP request limits per 5 minutes (GoTrue's defaults). */
   RATE_LIMIT_TOKEN_PER_5MIN: int(150, 1, 100_000),
@@ -181,5 +200,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
   const logLevel: Config["LOG_LEVEL"] = vars.LOG_LEVEL ?? (vars.NODE_ENV === "test" ? "warn" : "info");
-  return { ...vars, production, MAIL_TRANSPORT: transport, LOG_LEVEL: logLevel, PAYMENT_PROVIDER: paymentProvider };
+  const trustedProxies =
+    vars.TRUSTED_PROXIES.length === 0 && vars.TRUST_PROXY_HOPS > 0 ? LOOPBACK_PROXIES : vars.TRUSTED_PROXIES;
+  return {
+    ...vars,
+    production,
+    MAIL_TRANSPORT: transport,
+    LOG_LEVEL: logLevel,
+    PAYMENT_PROVIDER: paymentProvider,
+    TRUSTED_PROXIES: trustedProxies,
+  };
 }

@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from "../helpers/test-app.js";
 let app: TestApp;
 let user: TestUser;
 beforeAll(async () => {
-  app = await startTestApp({ env: { TRUST_PROXY_HOPS: "1" } });
+  app = await startTestApp();
   user = await createUser(app);
 }, 60_000);
 afterAll(async () => app?.close());

@@ -25,14 +25,13 @@ import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 let app: TestApp;
 let ipCounter = 0;
-/** Each test gets its own client address (one trusted proxy hop), so per-IP limits do not leak. */
+/** Each test gets its own client address (the test client is a trusted proxy), so per-IP limits do not leak. */
 const fromNewIp = () => ({ "X-Forwarded-For": `198.51.100.${++ipCounter}` });
 
 beforeAll(async () => {
   // A month passes on the test clock with one session per user: session limits off (see session-expiry.test.ts).
   app = await startTestApp({
     env: {
-      TRUST_PROXY_HOPS: "1",
       SUPPORT_EMAIL: "help@veil.test",
       AUTH_SESSION_TIMEBOX_SECONDS: "0",
       AUTH_SESSION_INACTIVITY_TIMEOUT_SECONDS: "0",

@@ -42,13 +42,13 @@ export interface TestAppOptions {
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  // One trusted proxy hop, so tests choose the caller's IP with X-Forwarded-For.
+  // The test client is a trusted proxy (loopback), so tests choose the caller's IP with X-Forwarded-For.
   const config = loadConfig({
     NODE_ENV: "test",
     PORT: "0",
     HOST: "127.0.0.1",
     DATA_DIR: "memory://",
-    TRUST_PROXY_HOPS: "1",
+    TRUSTED_PROXIES: "127.0.0.1, ::1",
     ...options.env,
   });
   const clock = options.clock ?? createTestClock();
