@@ -1,18 +1,26 @@
-import { defineConfig, type TestProjectConfiguration } from "vitest/config";
+import { configDefaults, defineConfig, type TestProjectConfiguration } from "vitest/config";
+import serverProject from "./apps/server/vitest.config.ts";
 
 /**
  * The server's tests a second time on real Postgres (each file in a schema of its own), when the
  * runner names one: `npm test` and scripts/test-server-postgres.mjs set VEIL_TEST_POSTGRES_URL
  * after making sure a Postgres listens there. Being a project of this same run (not a second run)
  * lets its files fill the gaps left by the many server tests that wait on timers and processes.
+ * It also runs the files that exist only on Postgres (`*.postgres.test.ts`: several processes on one
+ * database), which the PGlite project leaves out.
  */
 const postgresUrl = process.env.VEIL_TEST_POSTGRES_URL;
 const serverOnPostgres: TestProjectConfiguration[] = postgresUrl
   ? [
       {
-        extends: "./apps/server/vitest.config.ts",
+        ...serverProject,
         root: "./apps/server",
-        test: { name: "server:postgres", env: { DATABASE_URL: postgresUrl } },
+        test: {
+          ...serverProject.test,
+          name: "server:postgres",
+          exclude: configDefaults.exclude,
+          env: { DATABASE_URL: postgresUrl },
+        },
       },
     ]
   : [];

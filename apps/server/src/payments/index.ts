@@ -86,7 +86,6 @@ export async function createPayments(deps: {
       prefix: SIMULATOR_PREFIX,
       logger: deps.logger.child({ module: "exnode-simulator" }),
     });
-    await simulator.init();
   }
   const provider = createExnodeProvider({
     baseUrl: useSimulator ? () => `${ownUrl}${SIMULATOR_PREFIX}` : config.EXNODE_BASE_URL,

@@ -37,7 +37,6 @@ beforeAll(async () => {
       return new Response("{}", { status: 200 });
     },
   });
-  await sim.init();
 }, 60_000);
 afterAll(async () => db?.close());
 

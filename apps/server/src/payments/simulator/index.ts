@@ -96,8 +96,6 @@ export interface ExnodeSimulatorOptions {
 
 export interface ExnodeSimulator {
   app: Hono;
-  /** Creates the simulator's table. Call once before serving. */
-  init(): Promise<void>;
   switches(): SimulatorSwitches;
 }
 
@@ -320,20 +318,5 @@ export function createExnodeSimulator(options: ExnodeSimulatorOptions): ExnodeSi
   return {
     app,
     switches: () => switches,
-    async init() {
-      await db.query(`CREATE TABLE IF NOT EXISTS sim_exnode_invoices (
-        tracker_id text PRIMARY KEY,
-        client_transaction_id text NOT NULL,
-        token text NOT NULL,
-        amount text NOT NULL,
-        fiat_currency text NOT NULL,
-        status text NOT NULL,
-        payed_amount text NOT NULL,
-        redirect_url text NOT NULL,
-        callback_url text NOT NULL,
-        created_at timestamptz NOT NULL,
-        expires_at timestamptz NOT NULL
-      )`);
-    },
   };
 }
