@@ -120,6 +120,13 @@ export function createAuth(deps: { config: Config; db: Db; clock: Clock; logger:
     return c.json(await service.updateUser(auth, await readBody(c, updateUserBody), meta(c)));
   });
 
+  // auth-js's reauthenticate() uses GET (as GoTrue routes it); POST is accepted too.
+  routes.on(["GET", "POST"], "/reauthenticate", async (c) => {
+    const auth = await service.authenticate(c.req.header("Authorization"));
+    await service.reauthenticate(auth, meta(c));
+    return c.json({});
+  });
+
   routes.post("/logout", async (c) => {
     const auth = await service.authenticate(c.req.header("Authorization"));
     await service.logout(auth, c.req.query("scope"));

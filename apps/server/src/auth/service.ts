@@ -72,7 +72,17 @@ export interface Authenticated {
   sessionId: string;
 }
 
-type CodePurpose = "signup" | "recovery";
+type CodePurpose = "signup" | "recovery" | "reauthentication";
+
+/** Per purpose: the mail it sends and the user column recording when (GoTrue's `*_sent_at`). */
+const CODE_MAIL = {
+  signup: { template: "signup_code", sentAt: "confirmation_sent_at" },
+  recovery: { template: "recovery_code", sentAt: "recovery_sent_at" },
+  reauthentication: { template: "reauthentication_code", sentAt: null },
+} as const satisfies Record<CodePurpose, { template: string; sentAt: string | null }>;
+
+const reauthenticationNotValid = () =>
+  new AuthError(422, "reauthentication_not_valid", "Nonce has expired or is invalid");
 
 const otpInvalid = () => new AuthError(403, "otp_expired", "Token has expired or is invalid");
 const invalidCredentials = () => badRequest("invalid_credentials", "Invalid login credentials");
@@ -104,6 +114,13 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
     ipResend: perIp("resend", config.RATE_LIMIT_OTP_PER_5MIN),
     ipUserUpdate: perIp("user_update", config.RATE_LIMIT_OTP_PER_5MIN),
     mailGap: { bucket: "mail:gap", limit: 1, windowSeconds: config.MAIL_RESEND_SECONDS },
+    /** Re-authentication codes have a resend window of their own (GoTrue: one per kind of mail). */
+    mailGapReauthentication: {
+      bucket: "mail:gap:reauthentication",
+      limit: 1,
+      windowSeconds: config.MAIL_RESEND_SECONDS,
+    },
+    ipReauthenticate: perIp("reauthenticate", config.RATE_LIMIT_OTP_PER_5MIN),
     mailHour: { bucket: "mail:hour", limit: config.MAIL_PER_ADDRESS_PER_HOUR, windowSeconds: 3600 },
     /** All verify attempts for one address, whatever the IP (IP rotation does not help guessing). */
     verifyPerEmail: { bucket: "email:verify", limit: 30, windowSeconds: 3600 },
@@ -125,8 +142,8 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
    * hour. Applied to every request that could mail the address — whether or not it exists or is
    * confirmed — so a 429 says nothing about the account.
    */
-  async function limitMail(email: string): Promise<void> {
-    const gap = await limiter.hit(rules.mailGap, email);
+  async function limitMail(email: string, gapRule: LimitRule = rules.mailGap): Promise<void> {
+    const gap = await limiter.hit(gapRule, email);
     if (!gap.allowed) {
       throw tooManyRequests(
         "over_email_send_rate_limit",
@@ -156,16 +173,50 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
         new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
       ],
     );
-    await tx.query(
-      `UPDATE users SET ${purpose === "signup" ? "confirmation_sent_at" : "recovery_sent_at"} = $2, language = $3, updated_at = $2 WHERE id = $1`,
-      [user.id, now, language],
-    );
+    const { template, sentAt } = CODE_MAIL[purpose];
+    if (sentAt) {
+      await tx.query(`UPDATE users SET ${sentAt} = $2, language = $3, updated_at = $2 WHERE id = $1`, [
+        user.id,
+        now,
+        language,
+      ]);
+    }
     await mail.enqueueCodeMail(tx, {
       to: user.email,
-      template: purpose === "signup" ? "signup_code" : "recovery_code",
+      template,
       language,
       vars: { code, minutes: CODE_TTL_MINUTES },
     });
+  }
+
+  /**
+   * Checks a re-authentication nonce inside `tx` and uses it up (true), or counts a wrong try and
+   * voids the code at CODE_MAX_ATTEMPTS (false; the caller must commit, not throw, to keep that).
+   */
+  async function useReauthenticationCode(tx: Queryable, user: UserRow, nonce: string): Promise<boolean> {
+    const { rows } = await tx.query<{ code_hash: string; attempts: number; expires_at: Date }>(
+      "SELECT code_hash, attempts, expires_at FROM one_time_codes WHERE user_id = $1 AND purpose = 'reauthentication' FOR UPDATE",
+      [user.id],
+    );
+    const code = rows[0];
+    if (!code || code.expires_at.getTime() <= clock.now().getTime() || code.attempts >= CODE_MAX_ATTEMPTS) return false;
+    const candidate = nonce.trim();
+    if (
+      /^\d{6}$/.test(candidate) &&
+      sameHex(code.code_hash, hashCode(keys.codes, "reauthentication", user.email, candidate))
+    ) {
+      await tx.query("DELETE FROM one_time_codes WHERE user_id = $1 AND purpose = 'reauthentication'", [user.id]);
+      return true;
+    }
+    if (code.attempts + 1 >= CODE_MAX_ATTEMPTS) {
+      await tx.query("DELETE FROM one_time_codes WHERE user_id = $1 AND purpose = 'reauthentication'", [user.id]);
+    } else {
+      await tx.query(
+        "UPDATE one_time_codes SET attempts = attempts + 1 WHERE user_id = $1 AND purpose = 'reauthentication'",
+        [user.id],
+      );
+    }
+    return false;
   }
 
   /** Starts a session with its first refresh token; records the sign-in. */
@@ -641,6 +692,7 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
         email?: string | undefined;
         data?: Record<string, unknown> | undefined;
         current_password?: string | undefined;
+        nonce?: string | undefined;
       },
       meta: RequestMeta,
     ): Promise<UserJson> {
@@ -652,12 +704,21 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
         throw validationFailed("Changing the e-mail address is not supported");
       }
       let newHash: string | null = null;
+      let reauthenticate = false;
       if (body.password !== undefined) {
         assertAcceptablePassword(body.password);
-        const { rows } = await db.query<{ amr: AmrEntry[] }>("SELECT amr FROM sessions WHERE id = $1", [
-          auth.sessionId,
-        ]);
+        const { rows } = await db.query<{ amr: AmrEntry[]; created_at: Date }>(
+          "SELECT amr, created_at FROM sessions WHERE id = $1",
+          [auth.sessionId],
+        );
         const method = rows[0]?.amr[0]?.method;
+        // Secure password change (GoTrue): a stolen access token of an old session cannot set a
+        // password without the code mailed to the owner. Checked (and used) in the update below.
+        const signedInAt = rows[0]?.created_at.getTime() ?? 0;
+        reauthenticate = clock.now().getTime() - signedInAt >= config.AUTH_SECURE_PASSWORD_CHANGE_WINDOW_SECONDS * 1000;
+        if (reauthenticate && !body.nonce) {
+          throw badRequest("reauthentication_needed", "Password update requires reauthentication");
+        }
         // A session from a mailed code (signup or recovery) proves the mailbox: no old password needed.
         if (config.AUTH_PASSWORD_CHANGE_NEEDS_CURRENT && method === "password") {
           if (!body.current_password) {
@@ -674,6 +735,8 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
       }
       const updated = await db.transaction(async (tx) => {
         const now = clock.now();
+        // Before any change: a wrong nonce changes nothing but its own attempt count (committed).
+        if (reauthenticate && !(await useReauthenticationCode(tx, user, body.nonce ?? ""))) return null;
         if (body.data) {
           // The merged result must fit too (else repeated updates grow it without bound); checked
           // on what the database stored, inside the transaction, so it is rolled back when over.
@@ -702,8 +765,26 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
         const fresh = (await findUserById(tx, user.id)) as UserRow;
         return userJson(fresh, await identitiesOf(tx, user.id));
       });
+      if (!updated) throw reauthenticationNotValid();
       if (newHash) mail.kick();
       return updated;
+    },
+
+    /**
+     * GET/POST /reauthenticate: mails the signed-in user a code that `PUT /user` takes as `nonce`
+     * when the session is older than AUTH_SECURE_PASSWORD_CHANGE_WINDOW_SECONDS. Its own resend
+     * window; the hourly per-address mail limit is shared with every other mail.
+     */
+    async reauthenticate(auth: Authenticated, meta: RequestMeta): Promise<void> {
+      await limitIp(rules.ipReauthenticate, meta.ip);
+      const user = await findUserById(db, auth.userId);
+      if (!user) throw new AuthError(403, "user_not_found", "User from sub claim in JWT does not exist");
+      if (!user.email_confirmed_at) throw new AuthError(422, "email_not_confirmed", "Please verify your email first.");
+      await limitMail(user.email, rules.mailGapReauthentication);
+      await db.transaction((tx) =>
+        issueCode(tx, user, "reauthentication", pickLanguage(fromAcceptLanguage(meta.acceptLanguage), user.language)),
+      );
+      mail.kick();
     },
 
     /**

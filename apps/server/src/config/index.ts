@@ -76,6 +76,11 @@ const envSchema = z.object({
    * survives without a refresh (sessions.inactivity_timeout). Seconds; 0 turns the limit off. An
    * ended session refreshes to 400 `session_expired` and its access tokens are refused.
    */
+  /**
+   * Secure password change (GoTrue's, with its 24 h): a session signed in longer ago than this must
+   * confirm a new password with a mailed code (`GET /reauthenticate`, then `nonce`). 0 = always.
+   */
+  AUTH_SECURE_PASSWORD_CHANGE_WINDOW_SECONDS: int(86_400, 0, 30 * 86_400),
   AUTH_SESSION_TIMEBOX_SECONDS: int(30 * 86_400, 0, 10 * 365 * 86_400),
   AUTH_SESSION_INACTIVITY_TIMEOUT_SECONDS: int(7 * 86_400, 0, 10 * 365 * 86_400),
   /**

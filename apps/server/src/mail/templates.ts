@@ -58,6 +58,24 @@ const TEMPLATES = {
       ignore: "Если вы не запрашивали сброс пароля, просто проигнорируйте это письмо: пароль не изменится.",
     },
   },
+  reauthentication_code: {
+    en: {
+      subject: "Your Veil code to change the password",
+      heading: "Confirm it is you",
+      intro: "Enter this code in Veil to confirm the change of your password:",
+      validity: (m) => `The code is valid for ${m} minutes and works once.`,
+      ignore:
+        "If you did not try to change your password, do not share this code, and reset your password with “Forgot password” on the sign-in page.",
+    },
+    ru: {
+      subject: "Код Veil для смены пароля",
+      heading: "Подтвердите, что это вы",
+      intro: "Введите этот код в Veil, чтобы подтвердить смену пароля:",
+      validity: (m) => `Код действует ${m} минут и только один раз.`,
+      ignore:
+        "Если вы не пытались сменить пароль, никому не сообщайте этот код и сбросьте пароль через «Забыли пароль?» на странице входа.",
+    },
+  },
 } satisfies Record<string, Record<MailLanguage, CodeMailCopy>>;
 
 export type MailTemplate = keyof typeof TEMPLATES;

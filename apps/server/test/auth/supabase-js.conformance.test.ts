@@ -199,4 +199,30 @@ describe("given supabase-js v2 pointed at the embedded auth server", () => {
     const reuse = await other.auth.refreshSession({ refresh_token: stale });
     expect(reuse.error).toMatchObject({ status: 400, code: "refresh_token_already_used" });
   });
+
+  // Last: it moves the shared clock a day on.
+  it("should change the password of a day-old session: updateUser → reauthentication_needed → reauthenticate() → updateUser({ password, nonce })", async () => {
+    const { client: sb, events } = client();
+    const email = fresh();
+    await sb.auth.signUp({ email, password: "a fine passphrase" });
+    await sb.auth.verifyOtp({ email, token: await app.lastCode(email), type: "email" });
+    app.clock.advance({ hours: 24, seconds: 1 });
+    expect((await sb.auth.refreshSession()).error).toBeNull();
+
+    const refused = await sb.auth.updateUser({ password: "a newer passphrase" });
+    expect(refused.error).toMatchObject({ status: 400, code: "reauthentication_needed" });
+    expect(isAuthApiError(refused.error)).toBe(true);
+
+    expect((await sb.auth.reauthenticate()).error).toBeNull();
+    const nonce = await app.lastCode(email);
+    const wrong = await sb.auth.updateUser({
+      password: "a newer passphrase",
+      nonce: nonce === "000000" ? "1" : "000000",
+    });
+    expect(wrong.error).toMatchObject({ status: 422, code: "reauthentication_not_valid" });
+    const changed = await sb.auth.updateUser({ password: "a newer passphrase", nonce });
+    expect(changed.error).toBeNull();
+    expect(events).toContain("USER_UPDATED");
+    expect((await client().client.auth.signInWithPassword({ email, password: "a newer passphrase" })).error).toBeNull();
+  });
 });
