@@ -82,12 +82,12 @@ export async function buildServices(config: Config, options: StartOptions = {}):
 
 /** The sub-apps under their prefixes. The one place features are mounted. */
 function mountsFor(services: Services): HttpMount[] {
-  const mounts: HttpMount[] = [{ path: "/auth/v1", app: services.auth.routes }];
+  const mounts: HttpMount[] = [{ path: "/auth/v1", app: services.auth.routes, limitsOwnBody: true }];
   if (services.mail.devMailbox) mounts.push({ path: "/dev/mailbox", app: services.mail.devMailbox });
   if (services.devClock && !services.config.production) {
     mounts.push({ path: "/dev/clock", app: devClockRoutes(services.devClock) });
   }
-  mounts.push({ path: "/api", app: createProductApi(services) });
+  mounts.push({ path: "/api", app: createProductApi(services), limitsOwnBody: true });
   if (services.payments.simulator) mounts.push({ path: SIMULATOR_PREFIX, app: services.payments.simulator.app });
   return mounts;
 }
@@ -103,45 +103,61 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const services = await buildServices(config, options);
   const app = createHttpApp(config, { db: services.db, mounts: mountsFor(services) });
   return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info: AddressInfo) => {
-      // Print "localhost" for the loopback default so the URL matches what people type.
-      const host =
-        info.address === "127.0.0.1" ? "localhost" : info.address.includes(":") ? `[${info.address}]` : info.address;
-      // The simulator is reached (and in simulator mode, called back) through our own address.
-      services.payments.setOwnUrl(
-        `http://${info.address.includes(":") ? `[${info.address}]` : info.address}:${info.port}`,
-      );
-      const reconciler = services.payments.startReconciler();
-      const housekeeping = startAuthHousekeeping({
-        intervalMs: options.housekeepingMs ?? HOUSEKEEPING_MS,
-        purge: () => services.auth.service.purgeEndedSessions(),
-        logger: services.logger,
-      });
-      resolve({
-        url: `http://${host}:${info.port}`,
-        services,
-        async close() {
-          // Graceful: stop accepting, let requests in flight finish (they may still need the db),
-          // and only after SHUTDOWN_GRACE_MS cut what is left.
-          await new Promise<void>((done, fail) => {
-            const cut = setTimeout(() => {
-              if ("closeAllConnections" in server) server.closeAllConnections();
-            }, SHUTDOWN_GRACE_MS);
-            cut.unref();
-            server.close((err) => {
-              clearTimeout(cut);
-              if (err) fail(err);
-              else done();
-            });
-            // Idle keep-alive connections would otherwise hold the server open until they time out.
-            if ("closeIdleConnections" in server) server.closeIdleConnections();
-          });
-          await reconciler.stop();
-          await housekeeping.stop();
-          await services.mail.close();
-          if (!options.db) await services.db.close();
+    const server = serve(
+      {
+        fetch: app.fetch,
+        port: config.PORT,
+        hostname: config.HOST,
+        // A client gets HTTP_HEADERS_TIMEOUT_MS for its headers and HTTP_REQUEST_TIMEOUT_MS for the
+        // whole request (then 408 and the connection closes), so slow senders cannot hold
+        // connections for Node's default 300 s. Node checks these on an interval (30 s by
+        // default): check often enough that the limits mean what they say.
+        serverOptions: {
+          headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+          requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+          connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.HTTP_HEADERS_TIMEOUT_MS / 4))),
         },
-      });
-    });
+      },
+      (info: AddressInfo) => {
+        // Print "localhost" for the loopback default so the URL matches what people type.
+        const host =
+          info.address === "127.0.0.1" ? "localhost" : info.address.includes(":") ? `[${info.address}]` : info.address;
+        // The simulator is reached (and in simulator mode, called back) through our own address.
+        services.payments.setOwnUrl(
+          `http://${info.address.includes(":") ? `[${info.address}]` : info.address}:${info.port}`,
+        );
+        const reconciler = services.payments.startReconciler();
+        const housekeeping = startAuthHousekeeping({
+          intervalMs: options.housekeepingMs ?? HOUSEKEEPING_MS,
+          purge: () => services.auth.service.purgeEndedSessions(),
+          logger: services.logger,
+        });
+        resolve({
+          url: `http://${host}:${info.port}`,
+          services,
+          async close() {
+            // Graceful: stop accepting, let requests in flight finish (they may still need the db),
+            // and only after SHUTDOWN_GRACE_MS cut what is left.
+            await new Promise<void>((done, fail) => {
+              const cut = setTimeout(() => {
+                if ("closeAllConnections" in server) server.closeAllConnections();
+              }, SHUTDOWN_GRACE_MS);
+              cut.unref();
+              server.close((err) => {
+                clearTimeout(cut);
+                if (err) fail(err);
+                else done();
+              });
+              // Idle keep-alive connections would otherwise hold the server open until they time out.
+              if ("closeIdleConnections" in server) server.closeIdleConnections();
+            });
+            await reconciler.stop();
+            await housekeeping.stop();
+            await services.mail.close();
+            if (!options.db) await services.db.close();
+          },
+        });
+      },
+    );
   });
 }

@@ -12,10 +12,12 @@ import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { Logger } from "pino";
 import { z } from "zod";
+import { HashingBusyError } from "../auth/hashing-queue.js";
 import { type Auth, sessionLimitsOf } from "../auth/index.js";
 import type { Clock } from "../clock.js";
 import type { Config } from "../config/index.js";
 import { type Db, DbUnavailableError } from "../db/index.js";
+import { isClientGone } from "../http/client-gone.js";
 import { clientIp, parseTrustedProxies, rateLimitSubject, type TrustedProxies } from "../http/client-ip.js";
 import type { Mail } from "../mail/index.js";
 import { CheckoutError, type Payments, type PaymentsService } from "../payments/index.js";
@@ -338,6 +340,13 @@ export function createApiRouter(deps: ApiDeps): Hono<Env> {
   api.onError((err, c) => {
     if (err instanceof ValidationFailure) return c.json({ detail: err.issues }, 422);
     if (err instanceof HttpError) return detail(c, err.status, err.message, err.headers);
+    if (isClientGone(err)) {
+      logger.info({ requestId: c.get("requestId") }, "client went away mid-request");
+      return detail(c, 400, "Request aborted");
+    }
+    if (err instanceof HashingBusyError) {
+      return detail(c, 429, "Too many requests. Please try again later.", { "Retry-After": String(err.retryAfter) });
+    }
     if (err instanceof CheckoutError) return detail(c, checkoutStatus(err), err.message);
     if (err instanceof DbUnavailableError) {
       logger.warn({ requestId: c.get("requestId"), err: err.causeMessage }, "database unavailable");

@@ -6,6 +6,7 @@
 import { hash, parseOptions, verify } from "@node-rs/bcrypt";
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { AuthError, validationFailed } from "./errors.js";
+import { passwordHashing } from "./hashing-queue.js";
 
 export const MIN_PASSWORD_CHARS = 8;
 export const MAX_PASSWORD_BYTES = 72;
@@ -55,24 +56,27 @@ export function assertAcceptablePassword(password: string): void {
   }
 }
 
+/** Hashes through the process's bounded queue (hashing-queue.ts): may throw HashingBusyError. */
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, { cost: BCRYPT_COST, version: "2b" });
+  return passwordHashing.run(() => hash(password, { cost: BCRYPT_COST, version: "2b" }));
 }
 
 /** A hash of nothing anyone knows, checked against when there is no user, so timing tells nothing. */
 let dummyHash: Promise<string> | null = null;
 
 /**
- * Compares a password with a stored hash. With no hash (unknown user, or a user without a
+ * Compares a password with a stored hash, through the bounded queue (may throw HashingBusyError).
+ * With no hash (unknown user, or a user without a
  * password) it still spends one bcrypt comparison, so replies take as long either way.
  */
 export async function checkPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   if (!stored) {
-    dummyHash ??= hashPassword("veil-timing-equaliser-not-a-password");
-    await verify(password, await dummyHash);
+    dummyHash ??= hash("veil-timing-equaliser-not-a-password", { cost: BCRYPT_COST, version: "2b" });
+    const dummy = await dummyHash;
+    await passwordHashing.run(() => verify(password, dummy));
     return false;
   }
-  return verify(password, stored);
+  return passwordHashing.run(() => verify(password, stored));
 }
 
 /** True when a stored hash should be replaced with one at today's cost (checked after a good login). */

@@ -6,10 +6,12 @@ import { z } from "zod";
 import type { Clock } from "../clock.js";
 import type { Config } from "../config/index.js";
 import { type Db, DbUnavailableError } from "../db/index.js";
+import { isClientGone } from "../http/client-gone.js";
 import { clientIp, parseTrustedProxies } from "../http/client-ip.js";
 import type { Logger } from "../logger.js";
 import type { Mail } from "../mail/index.js";
-import { AuthError, errorResponse } from "./errors.js";
+import { AuthError, errorResponse, tooManyRequests } from "./errors.js";
+import { HashingBusyError, passwordHashing } from "./hashing-queue.js";
 import { authCors, echoApiVersion, limitBody, optionalObject, optionalText, readBody } from "./http-kit.js";
 import { type AccessClaims, verifyAccessToken } from "./jwt.js";
 import { type AuthService, createAuthService, type RequestMeta } from "./service.js";
@@ -46,6 +48,7 @@ export function createAuth(deps: { config: Config; db: Db; clock: Clock; logger:
     : undefined;
   const routes = new Hono();
   const trustedProxies = parseTrustedProxies(config.TRUSTED_PROXIES);
+  passwordHashing.configure({ concurrency: config.PASSWORD_HASH_CONCURRENCY, queue: config.PASSWORD_HASH_QUEUE });
 
   const meta = (c: Context): RequestMeta => ({
     ip: clientIp(c, trustedProxies),
@@ -61,6 +64,20 @@ export function createAuth(deps: { config: Config; db: Db; clock: Clock; logger:
 
   routes.onError((err, c) => {
     if (err instanceof AuthError) return errorResponse(c, err);
+    if (isClientGone(err)) {
+      logger.info({ path: c.req.path }, "client went away mid-request");
+      return errorResponse(c, new AuthError(400, "request_aborted", "Request aborted"));
+    }
+    if (err instanceof HashingBusyError) {
+      return errorResponse(
+        c,
+        tooManyRequests(
+          "over_request_rate_limit",
+          "Too many requests right now, please try again shortly",
+          err.retryAfter,
+        ),
+      );
+    }
     // 503 is retryable for auth-js (AuthRetryableFetchError); the body keeps GoTrue's shape.
     if (err instanceof DbUnavailableError) {
       logger.warn({ path: c.req.path, error: err.causeMessage }, "database unavailable");

@@ -103,6 +103,18 @@ const envSchema = z.object({
    * unset) trusts a proxy on this machine only (loopback); list other proxies in TRUSTED_PROXIES.
    */
   TRUST_PROXY_HOPS: int(0, 0, 10),
+  /**
+   * Password hashes (bcrypt) running at once, and how many more may wait; beyond that sign-ins
+   * get 429 with Retry-After at once. Keeps threads of libuv's pool (4) free for static files.
+   */
+  PASSWORD_HASH_CONCURRENCY: int(2, 1, 64),
+  PASSWORD_HASH_QUEUE: int(32, 0, 10_000),
+  /**
+   * Time a client has to send a request's headers, and the whole request (Node's defaults are
+   * 60 s and 300 s: slow clients could hold connections that long). Replies may take longer.
+   */
+  HTTP_HEADERS_TIMEOUT_MS: int(10_000, 100, 120_000),
+  HTTP_REQUEST_TIMEOUT_MS: int(30_000, 100, 300_000),
   /** Per-IP request limits per 5 minutes (GoTrue's defaults). */
   RATE_LIMIT_TOKEN_PER_5MIN: int(150, 1, 100_000),
   RATE_LIMIT_VERIFY_PER_5MIN: int(30, 1, 100_000),
@@ -202,6 +214,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const paymentProvider = vars.PAYMENT_PROVIDER ?? (production ? "exnode" : "simulator");
   if (paymentProvider === "exnode" && !(vars.EXNODE_PUBLIC_KEY && vars.EXNODE_PRIVATE_KEY)) {
     problems.push("  EXNODE_PUBLIC_KEY, EXNODE_PRIVATE_KEY: required when PAYMENT_PROVIDER is exnode");
+  }
+  if (vars.HTTP_HEADERS_TIMEOUT_MS > vars.HTTP_REQUEST_TIMEOUT_MS) {
+    problems.push("  HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS");
   }
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
   const logLevel: Config["LOG_LEVEL"] = vars.LOG_LEVEL ?? (vars.NODE_ENV === "test" ? "warn" : "info");

@@ -2,6 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import { cors } from "hono/cors";
 import type { Config } from "../config/index.js";
@@ -13,7 +14,12 @@ import { securityHeaders } from "./security-headers.js";
 export interface HttpMount {
   path: string;
   app: Hono;
+  /** The sub-app limits request bodies itself (in its own error shape); others get the default. */
+  limitsOwnBody?: boolean;
 }
+
+/** Bodies for mounts without a limit of their own (dev mailbox, dev clock, simulator): small JSON and forms. */
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface HttpDeps {
   /** Used by /readyz to prove the database answers. */
@@ -36,6 +42,17 @@ export function createHttpApp(config: Config, deps: HttpDeps): Hono {
     const dynamic = dynamicPrefixes.some((p) => c.req.path === p || c.req.path.startsWith(`${p}/`));
     if ((dynamic || c.res.status >= 400) && !c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
+  // No body is read into memory without a bound, whoever answers: mounts that limit their own
+  // (with their own error shape) are left to it, everything else gets the default.
+  const selfLimited = deps.mounts.filter((m) => m.limitsOwnBody).map((m) => m.path);
+  const defaultBodyLimit = bodyLimit({
+    maxSize: DEFAULT_BODY_LIMIT_BYTES,
+    // The rest of the body is never read, so this connection cannot carry another request.
+    onError: (c) => c.json({ message: "Request body too large" }, 413, { Connection: "close" }),
+  });
+  app.use("*", (c, next) =>
+    selfLimited.some((p) => c.req.path === p || c.req.path.startsWith(`${p}/`)) ? next() : defaultBodyLimit(c, next),
+  );
   // The product API answers browsers on the site's own origin only (no wildcard, no reflection).
   // /auth/v1 keeps GoTrue's open CORS (its own middleware): supabase-js may run on any origin.
   const siteOrigin = new URL(config.SITE_URL).origin;

@@ -1,0 +1,193 @@
+/**
+ * Bounds that keep one client from tying up the server: a bounded password-hashing queue (busy →
+ * 429 with Retry-After, while pages and reads still answer), a body limit on every mount, and
+ * header/request timeouts far below Node's 300 s.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { API_PATHS } from "@veil/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HashingBusyError, HashingQueue, passwordHashing } from "../../src/auth/hashing-queue.js";
+import { authClient } from "../helpers/auth-client.js";
+import { startTestApp, type TestApp } from "../helpers/test-app.js";
+
+const PASSWORD = "violet-harbour-lantern";
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+describe("given a hashing queue of 1 running and 1 waiting", () => {
+  it("should run one task at a time, queue one, refuse the next at once, and take work again when free", async () => {
+    const queue = new HashingQueue({ concurrency: 1, queue: 1 });
+    const first = deferred();
+    const second = deferred();
+    const started: string[] = [];
+    const a = queue.run(async () => {
+      started.push("a");
+      await first.promise;
+    });
+    const b = queue.run(async () => {
+      started.push("b");
+      await second.promise;
+    });
+    await expect(queue.run(async () => started.push("c"))).rejects.toBeInstanceOf(HashingBusyError);
+    await Promise.resolve();
+    expect(started).toEqual(["a"]);
+    expect(queue.load).toEqual({ running: 1, waiting: 1 });
+    first.resolve();
+    await a;
+    expect(started).toEqual(["a", "b"]);
+    second.resolve();
+    await b;
+    await queue.run(async () => started.push("d"));
+    expect(started).toEqual(["a", "b", "d"]);
+    expect(queue.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("should say how long to wait, at least a second", async () => {
+    const queue = new HashingQueue({ concurrency: 1, queue: 0 });
+    const hold = deferred();
+    const running = queue.run(() => hold.promise);
+    const refused = await queue.run(async () => 0).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(HashingBusyError);
+    expect((refused as HashingBusyError).retryAfter).toBeGreaterThanOrEqual(1);
+    hold.resolve();
+    await running;
+  });
+});
+
+describe("given the server's hashing queue full", () => {
+  let app: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(os.tmpdir(), "veil-limits-"));
+    mkdirSync(path.join(dist, "assets"));
+    writeFileSync(path.join(dist, "assets/app-1.js"), "console.log(1);");
+    writeFileSync(path.join(dist, "index.html"), "<!doctype html><div id=root></div>");
+    app = await startTestApp({ env: { WEB_DIST: dist, PASSWORD_HASH_CONCURRENCY: "1", PASSWORD_HASH_QUEUE: "0" } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("should answer sign-in and sign-up with 429 and Retry-After at once, serve files and reads, and count no attempt", async () => {
+    const auth = authClient(app);
+    const email = `busy-${Date.now()}@example.com`;
+    await auth.confirmedUser(email, PASSWORD);
+    const hold = deferred();
+    const holding = passwordHashing.run(() => hold.promise);
+    try {
+      for (let i = 0; i < 6; i++) {
+        const busy = await auth.signIn(email, `wrong-guess-${i}-xyz`, { ip: "198.51.100.5" });
+        expect(busy.status).toBe(429);
+        expect(busy.body.code).toBe("over_request_rate_limit");
+        expect(Number(busy.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      }
+      const signup = await auth.post("/signup", { email: `busy2-${Date.now()}@example.com`, password: PASSWORD });
+      expect(signup.status).toBe(429);
+      expect((await fetch(`${app.url}/assets/app-1.js`)).status).toBe(200);
+      expect((await fetch(`${app.url}/api${API_PATHS.plans}`)).status).toBe(200);
+    } finally {
+      hold.resolve();
+      await holding;
+    }
+    // The refused attempts were never judged, so none of them used the 5 wrong-password tries.
+    for (let i = 0; i < 5; i++) {
+      expect((await auth.signIn(email, `wrong-guess-${i}-xyz`, { ip: "198.51.100.5" })).status).toBe(400);
+    }
+    expect((await auth.signIn(email, PASSWORD, { ip: "198.51.100.6" })).status).toBe(200);
+  });
+});
+
+describe("given a request body over the limit", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { TEST_CLOCK_START: "2026-01-01T00:00:00Z" } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const twoMegabytes = () => "x".repeat(2 * 1024 * 1024);
+  /** The same bytes without Content-Length (chunked), so the limit must count as it reads. */
+  const chunked = (text: string) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        const bytes = new TextEncoder().encode(text);
+        for (let at = 0; at < bytes.length; at += 64 * 1024) controller.enqueue(bytes.subarray(at, at + 64 * 1024));
+        controller.close();
+      },
+    });
+
+  it("should refuse it with 413 on every mount, declared or chunked", async () => {
+    const paths = [
+      "/sim/exnode/invoices/x/settle",
+      "/sim/exnode/control",
+      "/dev/mailbox/messages",
+      "/dev/clock",
+      "/auth/v1/signup",
+      `/api${API_PATHS.contact}`,
+      "/anything-else",
+    ];
+    for (const where of paths) {
+      const declared = await fetch(`${app.url}${where}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: twoMegabytes(),
+      });
+      expect([where, declared.status]).toEqual([where, 413]);
+      const streamed = await fetch(`${app.url}${where}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: chunked(twoMegabytes()),
+        duplex: "half",
+      } as RequestInit);
+      expect([where, streamed.status]).toEqual([where, 413]);
+    }
+  });
+});
+
+describe("given a client that sends its request too slowly", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { HTTP_HEADERS_TIMEOUT_MS: "300", HTTP_REQUEST_TIMEOUT_MS: "600" } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** Writes `text` and never finishes the request; resolves with what the server said before closing. */
+  function stall(text: string): Promise<string> {
+    const { hostname, port } = new URL(app.url);
+    return new Promise((resolve, reject) => {
+      const socket = connect({ host: hostname === "localhost" ? "127.0.0.1" : hostname, port: Number(port) });
+      let reply = "";
+      socket.on("data", (chunk) => {
+        reply += chunk.toString("latin1");
+      });
+      socket.on("error", reject);
+      socket.on("close", () => resolve(reply));
+      socket.write(text);
+    });
+  }
+
+  it("should answer 408 and close when the headers never end", async () => {
+    const reply = await stall("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1\r\n");
+    expect(reply).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it("should answer 408 and close when the body never arrives in full", async () => {
+    const reply = await stall(
+      "POST /auth/v1/recover HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+    );
+    expect(reply).toMatch(/^HTTP\/1\.1 408/);
+  });
+});
