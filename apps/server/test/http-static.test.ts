@@ -169,3 +169,22 @@ describe("given a build that lists its routes", () => {
     expect(res.headers.get("Cache-Control")).toBe("no-store");
   });
 });
+
+// Browsers ask for /favicon.ico on their own (the simulator's pay page names no icon): it must be one.
+describe("given a browser asking for /favicon.ico", () => {
+  it("should get an ICO image, whether or not the web app is built", async () => {
+    const app = createHttpApp(loadConfig({ WEB_DIST: path.join(os.tmpdir(), "veil-no-such-build") }), {
+      db: { query: async () => ({ rows: [] }) },
+      mounts: [],
+    });
+    const res = await app.request("/favicon.ico");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/x-icon");
+    const bytes = Buffer.from(await res.arrayBuffer());
+    // ICONDIR: reserved 0, type 1 (icon), at least one image; the first image is a PNG.
+    expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2)]).toEqual([0, 1]);
+    expect(bytes.readUInt16LE(4)).toBeGreaterThan(0);
+    const firstImage = bytes.readUInt32LE(6 + 12);
+    expect(bytes.subarray(firstImage, firstImage + 8)).toEqual(Buffer.from("\x89PNG\r\n\x1a\n", "latin1"));
+  });
+});

@@ -8,6 +8,7 @@ import { cors } from "hono/cors";
 import type { Config } from "../config/index.js";
 import type { Queryable } from "../db/index.js";
 import { fromAcceptLanguage, isMailLanguage, type MailLanguage } from "../mail/language.js";
+import { FAVICON_ICO } from "./favicon.js";
 import { securityHeaders } from "./security-headers.js";
 
 /** A sub-app mounted under a path prefix (e.g. `/auth/v1`, `/api`). */
@@ -78,6 +79,14 @@ export function createHttpApp(config: Config, deps: HttpDeps): Hono {
   });
 
   for (const mount of deps.mounts) app.route(mount.path, mount.app);
+
+  // Browsers fetch /favicon.ico unasked (docs: src/http/favicon.ts); a 404 would fill logs and consoles.
+  app.get("/favicon.ico", (c) =>
+    c.body(new Uint8Array(FAVICON_ICO), 200, {
+      "Content-Type": "image/x-icon",
+      "Cache-Control": "public, max-age=86400",
+    }),
+  );
 
   const root = path.relative(process.cwd(), config.WEB_DIST) || ".";
   // Hashed build output (/assets/…) never changes under its name: cached for good. HTML (prerendered
