@@ -27,7 +27,9 @@ export type UnchangedReason =
   | "partially-paid"
   | "mismatch"
   | "other-invoice"
-  | "duplicate-payment";
+  | "duplicate-payment"
+  | "incomplete-invoice"
+  | "underpaid";
 
 interface PaymentRow {
   id: string;
@@ -82,6 +84,31 @@ function mismatchOf(payment: PaymentRow, invoice: ProviderInvoice): string | und
   return undefined;
 }
 
+/**
+ * Why a paid (SUCCESS) invoice must not be credited although its status says so, or undefined.
+ * The status alone is not proof of payment: the invoice must name our transaction, its amount and
+ * currency (so `mismatchOf` could compare them), and the fiat amount actually paid, where the
+ * provider reports it, must cover the price. Amounts are compared in cents.
+ */
+function creditBlockerOf(
+  payment: PaymentRow,
+  invoice: ProviderInvoice,
+): { reason: "incomplete-invoice" | "underpaid"; detail: string } | undefined {
+  const missing = [
+    invoice.clientTransactionId ? null : "client_transaction_id",
+    invoice.fiatAmount === null ? "fiat_amount" : null,
+    invoice.fiatCurrency ? null : "fiat_currency",
+  ].filter((field) => field !== null);
+  if (missing.length > 0) return { reason: "incomplete-invoice", detail: `missing ${missing.join(", ")}` };
+  if (invoice.fiatPayedAmount !== null && Math.round(invoice.fiatPayedAmount * 100) < payment.amount_cents) {
+    return {
+      reason: "underpaid",
+      detail: `paid ${invoice.fiatPayedAmount} ${invoice.fiatCurrency} of ${payment.amount_cents / 100}`,
+    };
+  }
+  return undefined;
+}
+
 export function createSettlement({ db, clock, logger, beforeCommit }: SettlementDeps) {
   async function recordEvent(
     tx: Queryable,
@@ -95,6 +122,21 @@ export function createSettlement({ db, clock, logger, beforeCommit }: Settlement
        VALUES ($1, $2, $3, $4, $5, $6)`,
       [paymentId, invoice.trackerId, invoice.status, outcome, detail, clock.now()],
     );
+  }
+
+  async function hasEvent(
+    tx: Queryable,
+    paymentId: string,
+    invoice: ProviderInvoice,
+    outcome: string,
+    detail: string,
+  ): Promise<boolean> {
+    const { rows } = await tx.query(
+      `SELECT 1 FROM payment_events
+        WHERE payment_id = $1 AND tracker_id = $2 AND outcome = $3 AND detail = $4 LIMIT 1`,
+      [paymentId, invoice.trackerId, outcome, detail],
+    );
+    return rows.length > 0;
   }
 
   async function settleWithin(tx: Queryable, invoice: ProviderInvoice): Promise<SettlementOutcome> {
@@ -128,6 +170,24 @@ export function createSettlement({ db, clock, logger, beforeCommit }: Settlement
     }
 
     if (invoice.status === "SUCCESS") {
+      const blocker = creditBlockerOf(payment, invoice);
+      if (blocker) {
+        // Credit nothing; the payment stays pending for support to look at (admin: payment
+        // events, then grant days or refund). Recorded once, not on every reconciler pass.
+        await tx.query(
+          `UPDATE payments SET provider_status = $2, tracker_id = COALESCE(tracker_id, $3), last_checked_at = $4
+            WHERE id = $1 AND status <> 'success'`,
+          [payment.id, invoice.status, invoice.trackerId, now],
+        );
+        if (!(await hasEvent(tx, payment.id, invoice, blocker.reason, blocker.detail))) {
+          await recordEvent(tx, payment.id, invoice, blocker.reason, blocker.detail);
+          logger.error(
+            { paymentId: payment.id, trackerId: invoice.trackerId, reason: blocker.reason, detail: blocker.detail },
+            "paid invoice not credited: support must look at it",
+          );
+        }
+        return { kind: "unchanged", paymentId: payment.id, reason: blocker.reason };
+      }
       // `rejected` may still turn into success: crypto can arrive after the invoice expired.
       const { rows } = await tx.query<{ plan_id: number; days: number }>(
         `UPDATE payments p

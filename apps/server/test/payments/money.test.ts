@@ -121,6 +121,59 @@ describe("the provider's word, not the caller's", () => {
     expect(rows).toEqual([{ outcome: "mismatch" }]);
   });
 
+  it("should credit nothing for a SUCCESS that paid less than the price, and record it once for support", async () => {
+    const user = await newUser();
+    const { transactionId, trackerId } = await checkout(app, user, 4); // 1 Year, $45
+    // The gateway says SUCCESS, but only one cent arrived.
+    const settled = await settleInvoice(app, trackerId, "SUCCESS", 0.01);
+    expect(settled.callback).toBe("HTTP 200");
+    await payments().reconcile();
+    await payments().reconcile();
+    expect((await info(user)).is_active).toBe(false);
+    expect((await history(user))[0].status).toBe("pending");
+    const { rows } = await app.db.query("SELECT outcome, detail FROM payment_events WHERE payment_id = $1", [
+      transactionId,
+    ]);
+    expect(rows).toEqual([{ outcome: "underpaid", detail: "paid 0.01 USD of 45" }]);
+  });
+
+  it("should credit a SUCCESS whose paid fiat amount covers the price", async () => {
+    const user = await newUser();
+    const { trackerId } = await checkout(app, user, 2); // 1 Month, $5
+    await settleInvoice(app, trackerId, "SUCCESS", 5);
+    expect((await info(user)).days_left).toBe(30);
+  });
+
+  it.each([
+    ["our transaction id", { clientTransactionId: null }, "missing client_transaction_id"],
+    ["the amount", { fiatAmount: null }, "missing fiat_amount"],
+    ["the currency", { fiatCurrency: null }, "missing fiat_currency"],
+  ] as const)(
+    "should credit nothing for a SUCCESS invoice lacking %s, and record it for support",
+    async (_, gap, detail) => {
+      const user = await newUser();
+      const { transactionId, trackerId } = await checkout(app, user, 2); // $5
+      const settlement = createSettlement({ db: app.db, clock: app.clock, logger: app.services.logger });
+      const outcome = await settlement.apply({
+        trackerId,
+        status: "SUCCESS",
+        clientTransactionId: transactionId,
+        token: "USDTTRC",
+        fiatAmount: 5,
+        fiatCurrency: "USD",
+        payedAmount: 5,
+        fiatPayedAmount: 5,
+        ...gap,
+      });
+      expect(outcome).toEqual({ kind: "unchanged", paymentId: transactionId, reason: "incomplete-invoice" });
+      expect((await info(user)).is_active).toBe(false);
+      const { rows } = await app.db.query("SELECT outcome, detail FROM payment_events WHERE payment_id = $1", [
+        transactionId,
+      ]);
+      expect(rows).toEqual([{ outcome: "incomplete-invoice", detail }]);
+    },
+  );
+
   it("should credit the owner of the transaction, never whoever holds the tracker id", async () => {
     const owner = await newUser();
     const other = await newUser();
