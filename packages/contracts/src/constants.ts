@@ -1,4 +1,8 @@
-/** Business constants fixed by the product spec (§9). One source for web and server. */
+/** Business constants of the product (docs/product.md §9). One source for web and server. */
+// Not here, because nothing reads them from code: the 1100 px menu breakpoint is the `nav`
+// breakpoint of @veil/ui's theme (globals.css), the session refresh timing (30 s checks, 90 s
+// margin, back-off from 200 ms) is supabase-js's own, and the four plan tabs and their durations
+// come from PLAN_CATALOGUE.
 
 /** Digits in an e-mail confirmation or recovery code. */
 export const CODE_LENGTH = 6;
@@ -10,8 +14,6 @@ export const PAYMENTS_SHOWN = 5;
 export const TOKENS_SHOWN = 12;
 /** Index of the highlighted plan in every plan list. */
 export const HIGHLIGHTED_PLAN_INDEX = 3;
-/** Number of plan tabs on the payment screen. */
-export const PLAN_TAB_COUNT = 4;
 /** The currency every price is quoted in. */
 export const CURRENCY = "USD" as const;
 
@@ -23,17 +25,8 @@ export const LANGUAGE_STORAGE_KEY = "lang";
 
 /** Pixels scrolled before the public header turns translucent with a shadow. */
 export const HEADER_SCROLL_THRESHOLD_PX = 10;
-/** Below this viewport width the public header collapses into a menu button. */
-export const MENU_BREAKPOINT_PX = 1100;
 /** Delay before scrolling to a URL hash after navigation. */
 export const HASH_SCROLL_DELAY_MS = 100;
-
-/** The client checks the session this often… */
-export const SESSION_CHECK_INTERVAL_SECONDS = 30;
-/** …and refreshes it when this many seconds or fewer remain. */
-export const SESSION_REFRESH_MARGIN_SECONDS = 90;
-/** First delay of the exponential back-off between refresh retries. */
-export const REFRESH_BACKOFF_START_MS = 200;
 
 /** Entries in the FAQ (hashes #q1…#q10). */
 export const FAQ_ENTRY_COUNT = 10;

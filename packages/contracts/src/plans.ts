@@ -24,8 +24,6 @@ export const PLAN_CATALOGUE: readonly CataloguePlan[] = [
   { id: 4, name: "1 Year", periodKey: "year", days: 365, priceUsd: 45 },
 ] as const;
 
-export const PLAN_DURATIONS_DAYS = PLAN_CATALOGUE.map((p) => p.days);
-
 /** The period key for a plan name, or undefined for a name the catalogue does not know. */
 export function periodKeyOf(name: string): PlanPeriodKey | undefined {
   return PLAN_CATALOGUE.find((p) => p.name === name)?.periodKey;

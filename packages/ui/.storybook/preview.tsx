@@ -4,20 +4,15 @@ import "@fontsource-variable/inter";
 import "../src/styles/globals.css";
 import type { Decorator, Preview } from "@storybook/react-vite";
 
-export type Theme = "light" | "dark";
-
 /**
- * Wraps every story in `.veil-story-root` with the chosen theme. The class is the stable hook the
- * Playwright suites use to scope screenshots and axe; keep it.
+ * Wraps every story in `.veil-story-root`. The class is the stable hook the Playwright suites use
+ * to scope screenshots and axe; keep it.
  */
-const withTheme: Decorator = (Story, context) => {
-  const theme = (context.globals.theme as Theme | undefined) ?? "light";
-  return (
-    <div data-theme={theme} className="veil-story-root bg-background p-6 font-sans text-text antialiased">
-      <Story />
-    </div>
-  );
-};
+const withStoryRoot: Decorator = (Story) => (
+  <div className="veil-story-root bg-background p-6 font-sans text-text antialiased">
+    <Story />
+  </div>
+);
 
 const preview: Preview = {
   parameters: {
@@ -27,22 +22,7 @@ const preview: Preview = {
     // comment that links the issue tracking the fix.
     a11y: { test: "error" },
   },
-  globalTypes: {
-    theme: {
-      description: "Colour theme",
-      toolbar: {
-        title: "Theme",
-        icon: "mirror",
-        items: [
-          { value: "light", title: "Light" },
-          { value: "dark", title: "Dark" },
-        ],
-        dynamicTitle: true,
-      },
-    },
-  },
-  initialGlobals: { theme: "light" },
-  decorators: [withTheme],
+  decorators: [withStoryRoot],
   tags: ["autodocs"],
 };
 

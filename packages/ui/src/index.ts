@@ -76,7 +76,7 @@ export {
   type PaymentsTableRow,
   paymentsTableVariants,
 } from "./components/payments-table/index.js";
-export { formatUsd, PlanCard, type PlanCardProps, planCardVariants } from "./components/plan-card/index.js";
+export { PlanCard, type PlanCardProps, planCardVariants } from "./components/plan-card/index.js";
 export {
   PlanList,
   type PlanListPlan,

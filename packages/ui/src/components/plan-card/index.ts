@@ -1,1 +1,1 @@
-export { formatUsd, PlanCard, type PlanCardProps, planCardVariants } from "./plan-card.js";
+export { PlanCard, type PlanCardProps, planCardVariants } from "./plan-card.js";

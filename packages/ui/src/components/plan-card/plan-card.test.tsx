@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { axe } from "vitest-axe";
-import { formatUsd, PlanCard } from "./plan-card.js";
+import { PlanCard } from "./plan-card.js";
 
 describe("given a default PlanCard", () => {
   let onChoose: ReturnType<typeof vi.fn<() => void>>;
@@ -105,8 +105,13 @@ describe("given a highlighted PlanCard with a pre-formatted price", () => {
   });
 });
 
-describe("formatUsd", () => {
-  it("should drop zero cents and keep real ones", () => {
-    expect([formatUsd(45), formatUsd(2.5), formatUsd(1000)]).toEqual(["$45", "$2.50", "$1,000"]);
+describe("given a numeric price and no formatPrice", () => {
+  it.each([
+    [45, "$45"],
+    [2.5, "$2.50"],
+    [1000, "$1,000"],
+  ])("should show %s as %s (zero cents dropped, real ones kept)", (price, shown) => {
+    render(<PlanCard title="1 Year" price={price} ctaLabel="Choose" />);
+    expect(screen.getByText(shown)).toBeInTheDocument();
   });
 });

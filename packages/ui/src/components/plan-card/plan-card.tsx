@@ -22,8 +22,8 @@ export const planCardVariants = cva(
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 2 });
 
-/** Formats dollars the way the pricing shows them: "$45", "$2.50". */
-export function formatUsd(amount: number): string {
+/** The default `formatPrice`: en-US dollars the way the pricing shows them, "$45", "$2.50". */
+function formatUsd(amount: number): string {
   return usd.format(amount).replace(/\.00$/, "");
 }
 
