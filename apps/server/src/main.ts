@@ -9,6 +9,7 @@ const server = await (async () => startServer(loadConfig()))().catch((err: unkno
   process.exit(1);
 });
 console.log(`Veil is listening on ${server.url}`);
+if (server.metricsUrl) console.log(`Metrics for Prometheus at ${server.metricsUrl}`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

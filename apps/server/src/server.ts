@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
+import { Hono } from "hono";
 import { createProductApi } from "./api/index.js";
 import { startAuthHousekeeping } from "./auth/housekeeping.js";
 import { type Auth, createAuth } from "./auth/index.js";
@@ -11,10 +12,13 @@ import { clockFromConfig, devClockRoutes } from "./dev-clock.js";
 import { createHttpApp, type HttpMount } from "./http/index.js";
 import { createLogger, type Logger } from "./logger.js";
 import { createMail, type Mail, type MailTransport } from "./mail/index.js";
+import { createMetrics, type Metrics } from "./metrics/index.js";
 import { createPayments, type Payments, SIMULATOR_PREFIX } from "./payments/index.js";
 
 export interface RunningServer {
   url: string;
+  /** Where Prometheus scrapes (`…/metrics`), when METRICS_PORT is set. */
+  metricsUrl?: string;
   services: Services;
   close(): Promise<void>;
 }
@@ -28,6 +32,7 @@ export interface Services {
   mail: Mail;
   auth: Auth;
   payments: Payments;
+  metrics: Metrics;
   /** The frozen clock of TEST_CLOCK_START (test only), moved through /dev/clock. */
   devClock?: TestClock;
 }
@@ -66,18 +71,20 @@ export async function buildServices(config: Config, options: StartOptions = {}):
     ...(options.mailPollMs !== undefined ? { pollMs: options.mailPollMs } : {}),
   });
   const auth = createAuth({ config, db, clock, logger, mail });
+  const metrics = createMetrics({ db, clock });
   const payments = await createPayments({
     config,
     db,
     clock,
     logger,
     siteUrl: config.SITE_URL,
+    events: metrics.payments,
     // Crash test only (honoured under NODE_ENV=test, refused by config in production): die mid-settlement.
     ...(config.TEST_FAILPOINT === "crash-before-settlement-commit" && config.NODE_ENV === "test"
       ? { beforeSettlementCommit: (o) => o.kind === "credited" && process.kill(process.pid, "SIGKILL") }
       : {}),
   });
-  return { config, clock, logger, db, mail, auth, payments, ...(devClock ? { devClock } : {}) };
+  return { config, clock, logger, db, mail, auth, payments, metrics, ...(devClock ? { devClock } : {}) };
 }
 
 /** The sub-apps under their prefixes. The one place features are mounted. */
@@ -101,7 +108,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** Builds the services, mounts them and listens. `close()` stops listening, drains requests, then stops the reconciler, mail and the db. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const services = await buildServices(config, options);
-  const app = createHttpApp(config, { db: services.db, mounts: mountsFor(services) });
+  const app = createHttpApp(config, { db: services.db, mounts: mountsFor(services), metrics: services.metrics });
+  const metricsServer = config.METRICS_PORT === undefined ? undefined : await serveMetrics(config, services.metrics);
+  if (metricsServer || config.METRICS_TOKEN) services.metrics.collectProcessMetrics();
   return new Promise((resolve) => {
     const server = serve(
       {
@@ -134,6 +143,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         });
         resolve({
           url: `http://${host}:${info.port}`,
+          ...(metricsServer ? { metricsUrl: metricsServer.url } : {}),
           services,
           async close() {
             // Graceful: stop accepting, let requests in flight finish (they may still need the db),
@@ -151,6 +161,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
               // Idle keep-alive connections would otherwise hold the server open until they time out.
               if ("closeIdleConnections" in server) server.closeIdleConnections();
             });
+            await metricsServer?.close();
             await reconciler.stop();
             await housekeeping.stop();
             await services.mail.close();
@@ -159,5 +170,24 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         });
       },
     );
+  });
+}
+
+/** The metrics on a port of their own (METRICS_PORT on METRICS_HOST): GET /metrics, nothing else. */
+function serveMetrics(config: Config, metrics: Metrics): Promise<{ url: string; close(): Promise<void> }> {
+  const app = new Hono();
+  app.get("/metrics", async (c) => c.body(await metrics.render(), 200, { "Content-Type": metrics.contentType }));
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: config.METRICS_PORT, hostname: config.METRICS_HOST }, (info) => {
+      const host = info.address.includes(":") ? `[${info.address}]` : info.address;
+      resolve({
+        url: `http://${host}:${info.port}/metrics`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            if ("closeAllConnections" in server) server.closeAllConnections();
+          }),
+      });
+    });
   });
 }

@@ -157,6 +157,17 @@ const envSchema = z.object({
    * are the same in every run. Refused in production.
    */
   TEST_CLOCK_START: z.preprocess((v) => (v === "" ? undefined : v), z.iso.datetime({ offset: true }).optional()),
+
+  // ── operations (docs/operations.md) ──
+  /** Serve Prometheus metrics at /metrics on this port of their own (0 picks a free one). */
+  METRICS_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  /** Interface of the metrics port: loopback unless the scraper is elsewhere. */
+  METRICS_HOST: z.string().default("127.0.0.1"),
+  /** Or: serve /metrics on the main port to requests with `Authorization: Bearer <this>` (≥ 32 characters). */
+  METRICS_TOKEN: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;

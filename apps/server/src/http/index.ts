@@ -8,6 +8,7 @@ import { cors } from "hono/cors";
 import type { Config } from "../config/index.js";
 import type { Queryable } from "../db/index.js";
 import { fromAcceptLanguage, isMailLanguage, type MailLanguage } from "../mail/language.js";
+import { type Metrics, tokenMatches } from "../metrics/index.js";
 import { FAVICON_ICO } from "./favicon.js";
 import { securityHeaders } from "./security-headers.js";
 
@@ -27,17 +28,22 @@ export interface HttpDeps {
   db: Queryable;
   /** Feature sub-apps, mounted in order before the static web app. Built in server.ts. */
   mounts: HttpMount[];
+  /** Counts and times every request; served at /metrics when METRICS_TOKEN is set. */
+  metrics?: Metrics;
 }
 
 /** Builds the HTTP app: health/readiness, the feature sub-apps, then the web app with SPA fallback. */
 export function createHttpApp(config: Config, deps: HttpDeps): Hono {
   const app = new Hono();
 
+  // First, so it times everything below it (docs/operations.md, "Metrics").
+  if (deps.metrics) app.use("*", deps.metrics.http);
+
   // Security headers on every response, whoever answers it (README "Security").
   app.use("*", securityHeaders({ production: config.production, connectSrc: config.CSP_CONNECT_SRC }));
   // Dynamic answers (API, auth, dev mailbox, simulator, health) are never stored by caches unless
   // their handler chose otherwise; static files get their own policy further down.
-  const dynamicPrefixes = ["/healthz", "/readyz", ...deps.mounts.map((m) => m.path)];
+  const dynamicPrefixes = ["/healthz", "/readyz", "/metrics", ...deps.mounts.map((m) => m.path)];
   app.use("*", async (c, next) => {
     await next();
     const dynamic = dynamicPrefixes.some((p) => c.req.path === p || c.req.path.startsWith(`${p}/`));
@@ -77,6 +83,18 @@ export function createHttpApp(config: Config, deps: HttpDeps): Hono {
       return c.json({ status: "unavailable", reason: "database unreachable" }, 503);
     }
   });
+
+  // Metrics on the main port only behind a token (METRICS_PORT serves them on a port of their own).
+  const { metrics } = deps;
+  const metricsToken = config.METRICS_TOKEN;
+  if (metrics && metricsToken) {
+    app.get("/metrics", async (c) => {
+      if (!tokenMatches(c.req.header("Authorization"), metricsToken)) {
+        return c.json({ message: "A valid metrics token is required" }, 401, { "WWW-Authenticate": "Bearer" });
+      }
+      return c.body(await metrics.render(), 200, { "Content-Type": metrics.contentType });
+    });
+  }
 
   for (const mount of deps.mounts) app.route(mount.path, mount.app);
 

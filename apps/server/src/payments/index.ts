@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
 import { DEV_EXNODE_KEYS } from "../config/index.js";
 import type { Db } from "../db/index.js";
+import type { PaymentEvents } from "../metrics/index.js";
 import { createExnodeProvider } from "./exnode-adapter.js";
 import type { PaymentProvider } from "./provider.js";
 import { type Reconciler, startReconciler } from "./reconciler.js";
@@ -69,6 +70,8 @@ export async function createPayments(deps: {
   /** Origin the real provider posts callbacks to when EXNODE_CALLBACK_BASE_URL is unset. */
   siteUrl: string;
   beforeSettlementCommit?: BeforeCommitHook;
+  /** Told of payments started and settled and of reconcile passes (metrics). */
+  events?: PaymentEvents;
 }): Promise<Payments> {
   const { config, db, clock } = deps;
   const logger = deps.logger.child({ module: "payments" });
@@ -102,6 +105,7 @@ export async function createPayments(deps: {
     providerName: useSimulator ? "exnode-simulator" : "exnode",
     callbackUrl: () => `${callbackBase()}/api/exnode/callback/${config.EXNODE_CALLBACK_SECRET}`,
     beforeSettlementCommit: deps.beforeSettlementCommit,
+    ...(deps.events ? { events: deps.events } : {}),
   });
   return {
     service,
@@ -114,7 +118,11 @@ export async function createPayments(deps: {
     startReconciler: () =>
       startReconciler({
         intervalMs: config.RECONCILE_INTERVAL_SECONDS * 1000,
-        pass: () => service.reconcile(),
+        pass: async () => {
+          const report = await service.reconcile();
+          deps.events?.reconciled();
+          return report;
+        },
         logger,
       }),
   };

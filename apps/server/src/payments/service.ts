@@ -12,6 +12,7 @@ import {
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
+import type { PaymentEvents } from "../metrics/index.js";
 import { type PaymentProvider, ProviderRejectedError, ProviderUnavailableError } from "./provider.js";
 import { type BeforeCommitHook, createSettlement, extendSubscription, type SettlementOutcome } from "./settlement.js";
 
@@ -49,6 +50,8 @@ export interface PaymentsOptions {
   abandonAfterHours?: number;
   /** Test hook, see settlement.ts. */
   beforeSettlementCommit?: BeforeCommitHook;
+  /** Told of payments started and settled (metrics). */
+  events?: Pick<PaymentEvents, "created" | "settled">;
 }
 
 interface PaymentRecord {
@@ -91,7 +94,13 @@ function orderTokens(codes: string[]): Token[] {
 
 export function createPaymentsService(options: PaymentsOptions) {
   const { db, clock, logger, provider } = options;
-  const settlement = createSettlement({ db, clock, logger, beforeCommit: options.beforeSettlementCommit });
+  const settlement = createSettlement({
+    db,
+    clock,
+    logger,
+    beforeCommit: options.beforeSettlementCommit,
+    ...(options.events ? { afterCommit: options.events.settled } : {}),
+  });
   const reconcileWindowMs = (options.reconcileWindowHours ?? 7 * 24) * 3_600_000;
   const abandonAfterMs = (options.abandonAfterHours ?? 24) * 3_600_000;
 
@@ -170,6 +179,7 @@ export function createPaymentsService(options: PaymentsOptions) {
       ],
     );
     logger.info({ paymentId: id, planId: request.plan_id, token: request.payment_method }, "payment started");
+    options.events?.created();
     return { transactionId: id };
   }
 

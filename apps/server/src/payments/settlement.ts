@@ -53,6 +53,8 @@ export interface SettlementDeps {
   clock: Clock;
   logger: Logger;
   beforeCommit?: BeforeCommitHook;
+  /** Told every outcome once its transaction committed (metrics). */
+  afterCommit?: (outcome: SettlementOutcome) => void;
 }
 
 /** Finds the payment an invoice belongs to: our id travels as client_transaction_id. */
@@ -109,7 +111,7 @@ function creditBlockerOf(
   return undefined;
 }
 
-export function createSettlement({ db, clock, logger, beforeCommit }: SettlementDeps) {
+export function createSettlement({ db, clock, logger, beforeCommit, afterCommit }: SettlementDeps) {
   async function recordEvent(
     tx: Queryable,
     paymentId: string,
@@ -245,6 +247,7 @@ export function createSettlement({ db, clock, logger, beforeCommit }: Settlement
       beforeCommit?.(result);
       return result;
     });
+    afterCommit?.(outcome);
     if (outcome.kind === "credited") {
       logger.info(
         { paymentId: outcome.paymentId, days: outcome.days, endsAt: outcome.endsAt?.toISOString() },

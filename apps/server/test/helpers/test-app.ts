@@ -19,6 +19,8 @@ import { createTestDb } from "./test-db.js";
 export interface TestApp {
   /** e.g. http://localhost:41234 */
   url: string;
+  /** The metrics port's `…/metrics`, when METRICS_PORT is set. */
+  metricsUrl?: string;
   /** `${url}/auth/v1`, what supabase-js calls SUPABASE_URL + /auth/v1 */
   authUrl: string;
   config: Config;
@@ -63,6 +65,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const mailbox = (to?: string) => listMailbox(db, to);
   return {
     url: server.url,
+    ...(server.metricsUrl ? { metricsUrl: server.metricsUrl } : {}),
     authUrl: `${server.url}/auth/v1`,
     config,
     db,

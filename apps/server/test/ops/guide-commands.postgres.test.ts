@@ -20,7 +20,7 @@ import {
  * docs/operations.md promises that every shell command in it is run by a test or a script. This
  * file reads the guide's `sh` blocks (each one labelled `<!-- guide: name -->`) and runs them as an
  * operator would, in bash: generate the secrets, start the built server in production mode from the
- * environment file, check health, back up Postgres with pg_dump, break the data, restore it with
+ * environment file, check health and metrics, back up Postgres with pg_dump, break the data, restore it with
  * pg_restore, and the same for a PGlite directory. Blocks labelled `run-by <script>` must appear in
  * that script (they build the release, which `npm test` does before this runs).
  */
@@ -81,6 +81,7 @@ describe("docs/operations.md", () => {
       "restore-postgres",
       "backup-pglite",
       "restore-pglite",
+      "metrics",
     ];
     for (const b of blocks) {
       expect(b.label, `unlabelled block:\n${b.code}`).not.toBe("");
@@ -127,12 +128,14 @@ describe("the guide's commands, run as written", () => {
 
   it("should generate secrets long enough for production, start, answer health checks, back up and restore Postgres", async () => {
     const secrets = runBlock("secrets", {}, work).trim().split("\n");
-    expect(secrets).toHaveLength(2);
-    const [jwtSecret = "", callbackSecret = ""] = secrets;
+    expect(secrets).toHaveLength(3);
+    const [jwtSecret = "", callbackSecret = "", metricsToken = ""] = secrets;
     expect(Buffer.from(jwtSecret, "base64")).toHaveLength(48);
     expect(callbackSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(metricsToken).toMatch(/^[0-9a-f]{64}$/);
 
     const port = await freePort();
+    const metricsPort = await freePort();
     const envFile = path.join(work, "veil.env");
     writeFileSync(
       envFile,
@@ -151,7 +154,8 @@ describe("the guide's commands, run as written", () => {
         "EXNODE_PUBLIC_KEY=guide-test-public",
         "EXNODE_PRIVATE_KEY=guide-test-private",
         `EXNODE_CALLBACK_SECRET=${callbackSecret}`,
-        "TRUST_PROXY_HOPS=1",
+        "TRUSTED_PROXIES=127.0.0.1",
+        `METRICS_PORT=${metricsPort}`,
         "LOG_LEVEL=error",
         "",
       ].join("\n"),
@@ -163,6 +167,13 @@ describe("the guide's commands, run as written", () => {
     const health = runBlock("health", {}, work, block("health").replaceAll("127.0.0.1:8080", `127.0.0.1:${port}`));
     expect(health).toContain('"status":"ok"');
     expect(health).toContain('"status":"ready"');
+    const metrics = runBlock(
+      "metrics",
+      {},
+      work,
+      block("metrics").replaceAll("127.0.0.1:9464", `127.0.0.1:${metricsPort}`),
+    );
+    expect(metrics).toMatch(/^veil_http_requests_total\{method="GET",route="\/healthz",status="200"\} 1$/m);
 
     const signup = await fetch(`${server.url}/auth/v1/signup`, {
       method: "POST",
