@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, PasswordField } from "@veil/ui";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useAuth } from "../auth/auth-provider.js";
 import { identityErrorMessage } from "../auth/identity-errors.js";
@@ -8,15 +9,21 @@ import type { MessageKey } from "../i18n/catalogues.js";
 import { useT } from "../i18n/use-t.js";
 import { useSubmitMessage } from "../pages/auth/use-submit-message.js";
 import { FormMessage } from "./form-message.js";
+import { ReauthenticationStep } from "./reauthentication-step.js";
 
 /**
  * New password + repeat (spec §2, §5): used after recovery and from the account's change-password
  * screen. A failure shows the identity provider's message (e.g. why a password is too weak).
+ * When the server wants the change confirmed with a mailed code (a session signed in long ago:
+ * `reauthentication_needed`), a code is requested and the code step takes over; otherwise the
+ * screen stays the spec's two fields.
  */
 export function NewPasswordForm({ onUpdated }: { onUpdated: () => void }) {
   const t = useT();
   const { getClient } = useAuth();
   const { formMessage, showError, showSuccess, clear } = useSubmitMessage();
+  /** The new password waiting for the mailed code; null while on the password fields. */
+  const [awaitingCode, setAwaitingCode] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -31,6 +38,12 @@ export function NewPasswordForm({ onUpdated }: { onUpdated: () => void }) {
     try {
       const client = await getClient();
       const { error } = await client.auth.updateUser({ password });
+      if (error?.code === "reauthentication_needed") {
+        const sent = await client.auth.reauthenticate();
+        // 429: a code was mailed moments ago and is still valid, so the code step is right anyway.
+        if (sent.error && sent.error.status !== 429) return showError({ key: "reauthentication.sendFailed" });
+        return setAwaitingCode(password);
+      }
       if (error) return showError(identityErrorMessage(error));
     } catch (error) {
       console.error("Password update failed", error);
@@ -38,6 +51,10 @@ export function NewPasswordForm({ onUpdated }: { onUpdated: () => void }) {
     }
     showSuccess({ key: "resetPassword.success" });
     onUpdated();
+  }
+
+  if (awaitingCode !== null) {
+    return <ReauthenticationStep password={awaitingCode} onUpdated={onUpdated} onBack={() => setAwaitingCode(null)} />;
   }
 
   const fieldError = (key?: string) => (key ? t(key as MessageKey) : undefined);
