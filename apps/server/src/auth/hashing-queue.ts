@@ -37,14 +37,22 @@ export class HashingQueue {
     return { running: this.running, waiting: this.waiting.length };
   }
 
+  /**
+   * Throws HashingBusyError when a task would be refused right now. Routes call it before any
+   * other work, so a request that cannot be hashed costs no database round trips either.
+   */
+  assertRoom(): void {
+    if (this.running >= this.options.concurrency && this.waiting.length >= this.options.queue) {
+      // About how long the work ahead takes (bcrypt cost 10 is ~50–100 ms a hash), at least 1 s.
+      const ahead = this.running + this.waiting.length;
+      throw new HashingBusyError(Math.max(1, Math.ceil((ahead * 0.1) / this.options.concurrency)));
+    }
+  }
+
   /** Runs `task` when a slot is free; throws HashingBusyError at once when the queue is full. */
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.options.concurrency) {
-      if (this.waiting.length >= this.options.queue) {
-        // About how long the work ahead takes (bcrypt cost 10 is ~50–100 ms a hash), at least 1 s.
-        const ahead = this.running + this.waiting.length;
-        throw new HashingBusyError(Math.max(1, Math.ceil((ahead * 0.1) / this.options.concurrency)));
-      }
+      this.assertRoom();
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
       this.running++;
@@ -70,4 +78,4 @@ export class HashingQueue {
  * The process's one queue: the thread pool it protects is per process. Sized from config by
  * createAuth (PASSWORD_HASH_CONCURRENCY, PASSWORD_HASH_QUEUE).
  */
-export const passwordHashing = new HashingQueue({ concurrency: 2, queue: 32 });
+export const passwordHashing = new HashingQueue({ concurrency: 1, queue: 16 });

@@ -102,7 +102,11 @@ export function createAuth(deps: { config: Config; db: Db; clock: Clock; logger:
   );
   routes.get("/settings", (c) => c.json(service.settings()));
 
-  routes.post("/signup", async (c) => c.json(await service.signup(await readBody(c, signupBody), meta(c))));
+  routes.post("/signup", async (c) => {
+    // Sign-up hashes a password: refused at once, before any other work, while hashing is full.
+    passwordHashing.assertRoom();
+    return c.json(await service.signup(await readBody(c, signupBody), meta(c)));
+  });
 
   routes.post("/verify", async (c) => {
     const { response } = await service.verify(await readBody(c, verifyBody), meta(c));
@@ -121,7 +125,10 @@ export function createAuth(deps: { config: Config; db: Db; clock: Clock; logger:
 
   routes.post("/token", async (c) => {
     const grant = c.req.query("grant_type");
-    if (grant === "password") return c.json(await service.passwordGrant(await readBody(c, passwordGrantBody), meta(c)));
+    if (grant === "password") {
+      passwordHashing.assertRoom();
+      return c.json(await service.passwordGrant(await readBody(c, passwordGrantBody), meta(c)));
+    }
     if (grant === "refresh_token")
       return c.json(await service.refreshGrant(await readBody(c, refreshGrantBody), meta(c)));
     throw new AuthError(400, "invalid_credentials", "unsupported_grant_type");

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -104,11 +105,12 @@ const envSchema = z.object({
    */
   TRUST_PROXY_HOPS: int(0, 0, 10),
   /**
-   * Password hashes (bcrypt) running at once, and how many more may wait; beyond that sign-ins
-   * get 429 with Retry-After at once. Keeps threads of libuv's pool (4) free for static files.
+   * Password hashes (bcrypt) running at once (default: half the cores, at least 1), and how many
+   * more may wait; beyond that sign-ins get 429 with Retry-After at once. Keeps threads of libuv's
+   * pool (4) and CPU free for the event loop and static files.
    */
-  PASSWORD_HASH_CONCURRENCY: int(2, 1, 64),
-  PASSWORD_HASH_QUEUE: int(32, 0, 10_000),
+  PASSWORD_HASH_CONCURRENCY: int(Math.max(1, Math.floor(os.availableParallelism() / 2)), 1, 64),
+  PASSWORD_HASH_QUEUE: int(16, 0, 10_000),
   /**
    * Time a client has to send a request's headers, and the whole request (Node's defaults are
    * 60 s and 300 s: slow clients could hold connections that long). Replies may take longer.
