@@ -1,55 +1,14 @@
-import type { AddressInfo } from "node:net";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authClient } from "../helpers/auth-client.js";
+import { type SmtpSink, startSmtpSink } from "../helpers/smtp-sink.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
-/** A real SMTP server on loopback that keeps what it receives; can be told to refuse. */
-async function startSink() {
-  const received: ParsedMail[] = [];
-  let refuse = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        if (refuse > 0) {
-          refuse--;
-          const err = Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 });
-          return callback(err);
-        }
-        simpleParser(Buffer.concat(chunks)).then(
-          (mail) => {
-            received.push(mail);
-            callback();
-          },
-          (err) => callback(err),
-        );
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    refuseNext: (count: number) => {
-      refuse = count;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe("given mail going out through SMTP to a real server on loopback", () => {
-  let sink: Awaited<ReturnType<typeof startSink>>;
+  let sink: SmtpSink;
   let app: TestApp;
   let auth: ReturnType<typeof authClient>;
   beforeAll(async () => {
-    sink = await startSink();
+    sink = await startSmtpSink();
     app = await startTestApp({
       env: { MAIL_TRANSPORT: "smtp", SMTP_URL: sink.url, MAIL_FROM: "Veil <no-reply@veil.test>" },
     });
