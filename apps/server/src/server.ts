@@ -138,7 +138,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         const reconciler = services.payments.startReconciler();
         const housekeeping = startAuthHousekeeping({
           intervalMs: options.housekeepingMs ?? HOUSEKEEPING_MS,
-          purge: () => services.auth.service.purgeEndedSessions(),
+          purge: async () => ({
+            ...(await services.auth.service.purgeEndedSessions()),
+            unconfirmedSignups: await services.auth.service.purgeUnconfirmedSignups(),
+          }),
           logger: services.logger,
         });
         resolve({

@@ -1,6 +1,7 @@
 /**
  * Auth housekeeping: every `intervalMs` (and once at start), sessions past their lifetime or
- * inactivity limit and old rotated refresh tokens are deleted (`AuthService.purgeEndedSessions`).
+ * inactivity limit and old rotated refresh tokens are deleted (`AuthService.purgeEndedSessions`),
+ * and so are sign-ups nobody confirmed (`AuthService.purgeUnconfirmedSignups`).
  * The checks on refresh and on access tokens do not wait for it: this only keeps the tables small.
  * Runs never overlap; a failed run is logged and retried at the next tick.
  */
@@ -14,7 +15,8 @@ export interface Housekeeping {
 
 export function startAuthHousekeeping(options: {
   intervalMs: number;
-  purge: () => Promise<{ sessions: number; refreshTokens: number }>;
+  /** One pass; reports how many rows of each kind went. */
+  purge: () => Promise<Record<string, number>>;
   logger: Logger;
 }): Housekeeping {
   const { logger } = options;
@@ -25,7 +27,7 @@ export function startAuthHousekeeping(options: {
     running ??= options
       .purge()
       .then((report) => {
-        logger[report.sessions || report.refreshTokens ? "info" : "debug"]({ report }, "ended sessions purged");
+        logger[Object.values(report).some((n) => n > 0) ? "info" : "debug"]({ report }, "auth housekeeping done");
       })
       .finally(() => {
         running = undefined;
@@ -35,7 +37,7 @@ export function startAuthHousekeeping(options: {
   const safeRun = () => {
     if (stopped) return;
     runNow().catch((err) =>
-      logger.error({ err: err instanceof Error ? err.message : String(err) }, "session purge failed"),
+      logger.error({ err: err instanceof Error ? err.message : String(err) }, "auth housekeeping failed"),
     );
   };
 

@@ -49,6 +49,8 @@ export const REFRESH_REUSE_SECONDS = 10;
  * session), then purged like GoTrue's cleanup does; an ended session's tokens go with the session.
  */
 export const ROTATED_TOKEN_RETENTION_HOURS = 24;
+/** A sign-up nobody confirms is deleted this long after its last code mail (issue 13). */
+export const UNCONFIRMED_SIGNUP_HOURS = 24;
 
 export interface RequestMeta {
   ip: string;
@@ -330,44 +332,38 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
 
       const outcome = await db.transaction(async (tx) => {
         const now = clock.now();
-        let user = await findUserByEmail(tx, email, true);
-        if (!user) {
-          const id = randomUUID();
-          const { rows } = await tx.query<UserRow>(
-            `INSERT INTO users (id, email, encrypted_password, language, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $7)
-             ON CONFLICT (email) DO NOTHING RETURNING ${USER_COLUMNS}`,
-            [
-              id,
-              email,
-              passwordHash,
-              language,
-              JSON.stringify({ provider: "email", providers: ["email"] }),
-              JSON.stringify(data),
-              now,
-            ],
-          );
-          user = rows[0];
-          if (user) {
-            await tx.query(
-              `INSERT INTO identities (id, provider_id, user_id, provider, identity_data, created_at, updated_at)
-               VALUES ($1, $2, $3, 'email', $4::jsonb, $5, $5)`,
-              [
-                randomUUID(),
-                id,
-                id,
-                JSON.stringify({ sub: id, email, email_verified: false, phone_verified: false }),
-                now,
-              ],
-            );
-          } else {
-            // Another request created it a moment ago (or a deleted account holds the address).
-            user = await findUserByEmail(tx, email, true);
-          }
-        }
-        if (!user || user.email_confirmed_at) return null;
-        // New or still unconfirmed: (re)send a code. An unconfirmed account's password and
-        // metadata are left as they were (GoTrue), so nobody can take over a pending signup.
+        const existing = await findUserByEmail(tx, email, true);
+        // Confirmed (or banned while pending): nothing changes and nothing is mailed.
+        if (existing && (existing.email_confirmed_at || isBanned(existing, now))) return null;
+        // Still unconfirmed: nobody has proved they own the mailbox, so the pending account is
+        // re-keyed, not kept. Its row goes (with its codes, by cascade) and this sign-up starts a
+        // new one with its own id, password and metadata. So the password that becomes the
+        // account's is always the one of the sign-up whose code is verified, and the reply looks
+        // exactly like a first sign-up's (README, Security: pre-registration takeover).
+        if (existing) await tx.query("DELETE FROM users WHERE id = $1", [existing.id]);
+        const id = randomUUID();
+        const { rows } = await tx.query<UserRow>(
+          `INSERT INTO users (id, email, encrypted_password, language, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $7)
+           ON CONFLICT (email) DO NOTHING RETURNING ${USER_COLUMNS}`,
+          [
+            id,
+            email,
+            passwordHash,
+            language,
+            JSON.stringify({ provider: "email", providers: ["email"] }),
+            JSON.stringify(data),
+            now,
+          ],
+        );
+        const user = rows[0];
+        // Another request created it a moment ago, or a deleted account holds the address.
+        if (!user) return null;
+        await tx.query(
+          `INSERT INTO identities (id, provider_id, user_id, provider, identity_data, created_at, updated_at)
+           VALUES ($1, $2, $3, 'email', $4::jsonb, $5, $5)`,
+          [randomUUID(), id, id, JSON.stringify({ sub: id, email, email_verified: false, phone_verified: false }), now],
+        );
         await issueCode(tx, user, "signup", language);
         const fresh = (await findUserById(tx, user.id)) as UserRow;
         return userJson(fresh, await identitiesOf(tx, user.id));
@@ -448,10 +444,13 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
         // Used: this and every other pending code of the user stop working.
         await tx.query("DELETE FROM one_time_codes WHERE user_id = $1", [user.id]);
         if (!user.email_confirmed_at) {
+          // A recovery code confirms too (GoTrue), but proves nothing about the pending sign-up's
+          // password, which may be a stranger's: it is dropped, and the owner sets one in this session.
           await tx.query(
             `UPDATE users SET email_confirmed_at = $2, updated_at = $2,
+               encrypted_password = CASE WHEN $3 THEN encrypted_password END,
                raw_user_meta_data = raw_user_meta_data || '{"email_verified": true}'::jsonb WHERE id = $1`,
-            [user.id, now],
+            [user.id, now, matched.purpose === "signup"],
           );
           await tx.query(
             `UPDATE identities SET identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = $2
@@ -811,6 +810,25 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
         before(ROTATED_TOKEN_RETENTION_HOURS * 3600),
       ]);
       return { sessions, refreshTokens };
+    },
+
+    /**
+     * Housekeeping (hourly, see housekeeping.ts): deletes sign-ups never confirmed, 24 h after the
+     * last code mailed for them (sign-up, resend or recovery), so no code of theirs is still live.
+     * Such accounts never had a session, so nothing else refers to them (identities and codes go by
+     * cascade); the address is free again. Returns how many went.
+     */
+    async purgeUnconfirmedSignups(): Promise<number> {
+      const cutoff = new Date(clock.now().getTime() - UNCONFIRMED_SIGNUP_HOURS * 3_600_000);
+      const { rows } = await db.query<{ n: number }>(
+        `WITH gone AS (
+           DELETE FROM users WHERE email_confirmed_at IS NULL AND deleted_at IS NULL
+             AND GREATEST(created_at, confirmation_sent_at, recovery_sent_at) < $1
+           RETURNING 1)
+         SELECT count(*)::int AS n FROM gone`,
+        [cutoff],
+      );
+      return rows[0]?.n ?? 0;
     },
 
     async logout(auth: Authenticated, scope: string | undefined): Promise<void> {

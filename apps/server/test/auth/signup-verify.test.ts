@@ -117,14 +117,14 @@ describe("given the sign-up and code verification endpoints", () => {
       expect(String(badEmail.body.message)).toMatch(/^Unable to validate email address: /);
     });
 
-    it("should re-send a code to an unconfirmed address without changing its password, voiding the old code", async () => {
+    it("should start the pending sign-up afresh on a second sign-up: new id, its password, the old code void", async () => {
       const email = fresh();
       const first = await auth.post("/signup", { email, password: PASSWORD });
       const oldCode = await app.lastCode(email);
       app.clock.advance({ seconds: 31 });
       const second = await auth.post("/signup", { email, password: "another-password-entirely" });
       expect(second.status).toBe(200);
-      expect(second.body.id).toBe(first.body.id);
+      expect(second.body.id).not.toBe(first.body.id);
       const newCode = await app.lastCode(email);
       expect(await app.mailbox(email)).toHaveLength(2);
       if (oldCode !== newCode) {
@@ -133,9 +133,9 @@ describe("given the sign-up and code verification endpoints", () => {
       }
       const ok = await auth.post<Session>("/verify", { email, token: newCode, type: "signup" });
       expect(ok.status).toBe(200);
-      // The original password still works; the second sign-up's did not replace it.
-      expect((await auth.signIn(email, PASSWORD)).status).toBe(200);
-      expect((await auth.signIn(email, "another-password-entirely")).status).toBe(400);
+      // The verified sign-up's password is the account's; the first one's no longer signs in.
+      expect((await auth.signIn(email, "another-password-entirely")).status).toBe(200);
+      expect((await auth.signIn(email, PASSWORD)).status).toBe(400);
     });
 
     it("should answer sign-up for a confirmed address with a look-alike user (different id, no identities) and no mail", async () => {

@@ -1,0 +1,145 @@
+/**
+ * Issue #13 item 1, pre-registration takeover: someone signs up a stranger's address with a
+ * password of his own and never confirms. Whatever he does, the owner's confirmed account must
+ * end up with the owner's password, and no reply may tell him a pending sign-up exists.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authClient, type Session } from "../helpers/auth-client.js";
+import { startTestApp, type TestApp } from "../helpers/test-app.js";
+
+const ATTACKER = { ip: "198.51.100.66" };
+const OWNER = { ip: "203.0.113.20" };
+const ATTACKER_PASSWORD = "mallory-was-here-first";
+const OWNER_PASSWORD = "violet-harbour-lantern";
+
+describe("given an address someone else signed up first and never confirmed", () => {
+  let app: TestApp;
+  let auth: ReturnType<typeof authClient>;
+  let n = 0;
+  const fresh = () => `pending${++n}-${Date.now()}@example.com`;
+  beforeAll(async () => {
+    app = await startTestApp();
+    auth = authClient(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("should give the account the owner's password once the owner verifies her own sign-up's code", async () => {
+    const email = fresh();
+    expect((await auth.post("/signup", { email, password: ATTACKER_PASSWORD }, ATTACKER)).status).toBe(200);
+    app.clock.advance({ seconds: 31 });
+    expect((await auth.post("/signup", { email, password: OWNER_PASSWORD }, OWNER)).status).toBe(200);
+    const verify = await auth.post<Session>(
+      "/verify",
+      { email, token: await app.lastCode(email), type: "signup" },
+      OWNER,
+    );
+    expect(verify.status).toBe(200);
+
+    expect((await auth.signIn(email, OWNER_PASSWORD, OWNER)).status).toBe(200);
+    const attacker = await auth.signIn(email, ATTACKER_PASSWORD, ATTACKER);
+    expect(attacker.status).toBe(400);
+    expect(attacker.body.code).toBe("invalid_credentials");
+  });
+
+  it("should not keep the first sign-up's metadata either", async () => {
+    const email = fresh();
+    await auth.post("/signup", { email, password: ATTACKER_PASSWORD, data: { plan: "attacker" } }, ATTACKER);
+    app.clock.advance({ seconds: 31 });
+    await auth.post("/signup", { email, password: OWNER_PASSWORD, data: { plan: "month" } }, OWNER);
+    const verify = await auth.post<Session>(
+      "/verify",
+      { email, token: await app.lastCode(email), type: "signup" },
+      OWNER,
+    );
+    expect(verify.body.user.user_metadata).toEqual({ plan: "month", email_verified: true });
+  });
+
+  it("should answer a second sign-up exactly as a first one (fresh id, times and metadata; one identity)", async () => {
+    const pending = fresh();
+    const first = await auth.post("/signup", { email: pending, password: ATTACKER_PASSWORD, data: { a: 1 } }, ATTACKER);
+    app.clock.advance({ minutes: 5 });
+    const again = await auth.post("/signup", { email: pending, password: OWNER_PASSWORD, data: { b: 2 } }, OWNER);
+    const unused = fresh();
+    const firstEver = await auth.post("/signup", { email: unused, password: OWNER_PASSWORD, data: { b: 2 } }, OWNER);
+
+    expect(again.status).toBe(200);
+    expect(again.body.id).not.toBe(first.body.id);
+    const now = app.clock.now().toISOString();
+    // Field by field the same as a first sign-up's, apart from the id and the address.
+    const identity = (body: Record<string, unknown>) => (body.identities as Array<Record<string, unknown>>)[0];
+    const shape = (body: Record<string, unknown>, email: string) =>
+      JSON.parse(
+        JSON.stringify(body)
+          .replaceAll(String(body.id), "<id>")
+          .replaceAll(String(identity(body)?.identity_id), "<identity>")
+          .replaceAll(email, "<email>"),
+      );
+    expect(shape(again.body, pending)).toEqual(shape(firstEver.body, unused));
+    expect(again.body).toMatchObject({ created_at: now, updated_at: now, confirmation_sent_at: now });
+    expect(again.body.user_metadata).toEqual({ b: 2 });
+    expect(identity(again.body)).toMatchObject({ created_at: now, id: again.body.id });
+  });
+
+  it("should drop the pending password when a recovery code confirms the address", async () => {
+    const email = fresh();
+    await auth.post("/signup", { email, password: ATTACKER_PASSWORD }, ATTACKER);
+    app.clock.advance({ seconds: 31 });
+    expect((await auth.post("/recover", { email }, OWNER)).status).toBe(200);
+    const verify = await auth.post<Session>(
+      "/verify",
+      { email, token: await app.lastCode(email), type: "recovery" },
+      OWNER,
+    );
+    expect(verify.status).toBe(200);
+    // Nobody proved that password belongs to the owner: it signs in no longer…
+    expect((await auth.signIn(email, ATTACKER_PASSWORD, ATTACKER)).status).toBe(400);
+    // …and the owner sets her own in the recovery session.
+    const update = await auth.put("/user", { password: OWNER_PASSWORD }, { ...OWNER, token: verify.body.access_token });
+    expect(update.status).toBe(200);
+    expect((await auth.signIn(email, OWNER_PASSWORD, OWNER)).status).toBe(200);
+  });
+
+  it("should delete a sign-up nobody confirms 24 h after its last code, and free the address", async () => {
+    const abandoned = fresh();
+    const confirmed = fresh();
+    await auth.post("/signup", { email: abandoned, password: ATTACKER_PASSWORD }, ATTACKER);
+    await auth.confirmedUser(confirmed, OWNER_PASSWORD, OWNER);
+    const count = async (email: string) =>
+      (await app.db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE email = $1", [email])).rows[0]?.n;
+    // The hourly housekeeping's pass (the test app turns the timer off and calls it directly).
+    const purge = () => app.services.auth.service.purgeUnconfirmedSignups();
+
+    app.clock.advance({ hours: 23, minutes: 59 });
+    await purge();
+    expect(await count(abandoned)).toBe(1);
+
+    app.clock.advance({ minutes: 2 });
+    expect(await purge()).toBeGreaterThanOrEqual(1);
+    expect(await count(abandoned)).toBe(0);
+    expect(await count(confirmed)).toBe(1);
+    expect((await auth.signIn(confirmed, OWNER_PASSWORD, OWNER)).status).toBe(200);
+
+    // The address can be signed up again, by its owner, with a working code.
+    await auth.post("/signup", { email: abandoned, password: OWNER_PASSWORD }, OWNER);
+    const verify = await auth.post("/verify", {
+      email: abandoned,
+      token: await app.lastCode(abandoned),
+      type: "signup",
+    });
+    expect(verify.status).toBe(200);
+    expect((await auth.signIn(abandoned, OWNER_PASSWORD, OWNER)).status).toBe(200);
+  });
+
+  it("should count the 24 h from the newest code mail, not from the first sign-up", async () => {
+    const email = fresh();
+    await auth.post("/signup", { email, password: OWNER_PASSWORD }, OWNER);
+    app.clock.advance({ hours: 20 });
+    expect((await auth.post("/resend", { email, type: "signup" }, OWNER)).status).toBe(200);
+    app.clock.advance({ hours: 5 });
+    await app.services.auth.service.purgeUnconfirmedSignups();
+    const { rows } = await app.db.query("SELECT 1 FROM users WHERE email = $1", [email]);
+    expect(rows).toHaveLength(1);
+  });
+});
