@@ -1,33 +1,7 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import {
-  componentName,
-  DISABLE_ANIMATIONS_CSS,
-  expect,
-  stories,
-  test,
-  VIEWPORT_HEIGHT,
-  VIEWPORTS,
-  visit,
-} from "./helpers/storybook.js";
+import { DISABLE_ANIMATIONS_CSS, expectPinnedChromium, VIEWPORT_HEIGHT, VIEWPORTS } from "@veil/test-kit";
+import { componentName, expect, stories, test, visit } from "./helpers/storybook.js";
 
-/**
- * Baselines were taken with this Chromium major version. A different major renders text and
- * shadows slightly differently, so the suite stops with a clear message instead of a wall of
- * diffs; re-baselining is a deliberate step (`pnpm vrt:update`, then update this file).
- */
-const pinned = JSON.parse(
-  readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "vrt-browser.json"), "utf8"),
-) as { chromiumMajor: number };
-
-test.beforeEach(({ browser }) => {
-  const major = Number(browser.version().split(".")[0]);
-  expect(
-    major,
-    `VRT baselines were made with Chromium ${pinned.chromiumMajor}; this is ${browser.version()}. Re-baseline with pnpm vrt:update and update e2e/vrt-browser.json.`,
-  ).toBe(pinned.chromiumMajor);
-});
+test.beforeEach(({ browser }) => expectPinnedChromium(browser));
 
 const matrices = stories().filter((story) => story.name === "Matrix");
 

@@ -1,13 +1,11 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "@playwright/test";
 import {
   DISABLE_ANIMATIONS_CSS,
+  expectPinnedChromium,
   freshRasterBrowser,
   VIEWPORT_HEIGHT,
   VIEWPORTS,
-} from "../../../../packages/ui/e2e/helpers/storybook.js";
+} from "@veil/test-kit";
 import { AXE_WIDTHS, expectAccessible } from "../helpers/axe.js";
 import { LANGS, open, ROUTES, type Screen, STATES } from "../helpers/screens.js";
 import { expect, FIXED_NOW, test as worldTest } from "../helpers/world.js";
@@ -20,26 +18,14 @@ import { expect, FIXED_NOW, test as worldTest } from "../helpers/world.js";
  * deterministic rasterisation, deviceScaleFactor 1, en-US/UTC, reduced motion, bundled fonts
  * awaited, animations and carets off. Nothing is masked: every date, count and countdown on these
  * screens is fixed by the seeded data and the frozen clocks.
- */
-const pinned = JSON.parse(
-  readFileSync(
-    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../packages/ui/e2e/vrt-browser.json"),
-    "utf8",
-  ),
-) as { chromiumMajor: number };
-
-/**
- * A page in a browser of its own (text rasterisation depends on what the browser drew before;
+ *
+ * `isolatedPage`: a page in a browser of its own (text rasterisation depends on what the browser drew before;
  * measured in the @veil/ui suite), signed in when the screen needs it.
  */
 const test = worldTest.extend<{ rasterBrowser: Browser; isolatedPage: Page }>({
   rasterBrowser: freshRasterBrowser,
   isolatedPage: async ({ rasterBrowser: browser, world, signedInAs }, use) => {
-    const major = Number(browser.version().split(".")[0]);
-    expect(
-      major,
-      `VRT baselines were made with Chromium ${pinned.chromiumMajor}; this is ${browser.version()}. Re-baseline with pnpm vrt:update and update packages/ui/e2e/vrt-browser.json.`,
-    ).toBe(pinned.chromiumMajor);
+    expectPinnedChromium(browser);
     const context = await browser.newContext({
       baseURL: world.url,
       viewport: { width: 1280, height: VIEWPORT_HEIGHT },

@@ -1,63 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  type Browser,
-  test as base,
-  type Page,
-  type PlaywrightWorkerArgs,
-  type PlaywrightWorkerOptions,
-} from "@playwright/test";
+import { type Browser, test as base, type Page } from "@playwright/test";
+import { freshRasterBrowser } from "@veil/test-kit";
 import { serveStatic } from "./static-server.js";
 
 /** The static Storybook these suites run against; `scripts/test-all.mjs` builds it first. */
 export const STORYBOOK_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../storybook-static");
-
-/** Viewport widths of the visual-regression suite (phone, tablet, desktop). */
-export const VIEWPORTS = { 375: 375, 768: 768, 1280: 1280 } as const;
-export const VIEWPORT_HEIGHT = 900;
-
-/** Stylesheet injected before screenshots: no transitions, no carets, no entry transforms. */
-export const DISABLE_ANIMATIONS_CSS = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "disable-animations.css",
-);
-
-/**
- * Extra Chromium switches for screenshots. Under load (2 cores shared with other suites) the
- * anti-aliased edges of rounded corners came out differently between two captures of the same
- * page; these make rasterisation single-pass and independent of CPU features and frame timing
- * (the set DevExpress/devextreme-demos#1135 settled on).
- */
-const DETERMINISTIC_RASTER_ARGS = [
-  "--disable-partial-raster",
-  "--disable-skia-runtime-opts",
-  "--run-all-compositor-stages-before-draw",
-  "--disable-features=PaintHolding",
-  "--disable-threaded-animation",
-  "--disable-checker-imaging",
-  "--num-raster-threads=1",
-];
-
-/**
- * Fixture: a fresh Chromium for one test, with the deterministic-raster switches. Screenshots need
- * it: Chromium's text rasterisation depends on what the browser drew before (measured: the same
- * story at 1280 px differed in ~5,700 text pixels depending on which stories the worker's browser
- * had rendered first; a worker-wide browser with a new context per capture was tried and failed CI
- * on Footer.Matrix.1280), so every capture starts from a browser of its own. Shared with the web
- * app's screenshot suite.
- */
-export async function freshRasterBrowser(
-  { playwright, launchOptions }: PlaywrightWorkerArgs & PlaywrightWorkerOptions,
-  use: (browser: Browser) => Promise<void>,
-): Promise<void> {
-  const browser = await playwright.chromium.launch({
-    ...launchOptions,
-    args: [...(launchOptions.args ?? []), ...DETERMINISTIC_RASTER_ARGS],
-  });
-  await use(browser);
-  await browser.close();
-}
 
 export interface StoryEntry {
   id: string;

@@ -1,0 +1,12 @@
+/**
+ * `@veil/test-kit`: what the Playwright screenshot suites of `@veil/ui` (Storybook) and `@veil/web`
+ * (the built app) share, so both capture pages the same way. Private to this workspace.
+ */
+export {
+  DISABLE_ANIMATIONS_CSS,
+  expectPinnedChromium,
+  freshRasterBrowser,
+  VIEWPORT_HEIGHT,
+  VIEWPORTS,
+  VRT_BROWSER_PIN,
+} from "./screenshots.js";
