@@ -7,6 +7,7 @@
  * rotated refresh tokens older than 24 hours. Time moves on the test clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAuthHousekeeping } from "../../src/auth/housekeeping.js";
 import { signAccessToken } from "../../src/auth/index.js";
 import { loadConfig } from "../../src/config/index.js";
 import { authClient, jwtPayload, type Session } from "../helpers/auth-client.js";
@@ -146,6 +147,23 @@ describe("given the purge of ended sessions and old refresh tokens", () => {
     expect(await count("refresh_tokens WHERE session_id = $1", [sessionId])).toBe(2);
     // The old token coming back is recognised as reuse and ends the session.
     expect((await refresh(s.refresh_token)).body).toMatchObject({ code: "refresh_token_already_used" });
+  });
+});
+
+describe("given the hourly housekeeping", () => {
+  it("should purge at start and then on its timer, and stop cleanly", async () => {
+    const s = await auth.confirmedUser(fresh(), PASSWORD);
+    const sessionId = String(jwtPayload(s.access_token).session_id);
+    app.clock.advance({ hours: 7 * DAY, seconds: 1 });
+    const housekeeping = startAuthHousekeeping({
+      intervalMs: 3_600_000,
+      purge: () => app.services.auth.service.purgeEndedSessions(),
+      logger: app.services.logger,
+    });
+    await housekeeping.runNow(); // joins the pass started at once
+    await housekeeping.stop();
+    const { rows } = await app.db.query("SELECT 1 FROM sessions WHERE id = $1", [sessionId]);
+    expect(rows).toHaveLength(0);
   });
 });
 
