@@ -328,6 +328,10 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
       );
       // Hash on every path (new, unconfirmed, confirmed), so the reply time says nothing.
       const passwordHash = await hashPassword(body.password);
+      // A confirmed address is mailed nothing, so no mail window applies: it gets the look-alike
+      // user at once, even seconds after another sign-up (GoTrue answers 200, not 429).
+      const known = await findUserByEmail(db, email);
+      if (known && (known.email_confirmed_at || isBanned(known, clock.now()))) return obfuscatedUser(email, data);
       await limitMail(email);
 
       const outcome = await db.transaction(async (tx) => {

@@ -151,6 +151,21 @@ describe("given the sign-up and code verification endpoints", () => {
       expect(await app.mailbox(email)).toHaveLength(mailsBefore);
     });
 
+    it("should answer a confirmed address's sign-up within 30 s of the last mail with 200 and the look-alike user, mailing nothing", async () => {
+      const email = fresh();
+      const session = await auth.confirmedUser(email, PASSWORD);
+      const mailsBefore = (await app.mailbox(email)).length;
+      // No clock move: the sign-up's mail went out moments ago, and twice in a row.
+      for (const password of [PASSWORD, "someone-elses-password"]) {
+        const res = await auth.post("/signup", { email, password, data: { b: 2 } });
+        expect(res.status).toBe(200);
+        expect(res.body.id).not.toBe(session.user.id);
+        expect(res.body).toMatchObject({ email, identities: [], user_metadata: { b: 2 } });
+      }
+      expect(await app.mailbox(email)).toHaveLength(mailsBefore);
+      expect((await auth.signIn(email, PASSWORD)).status).toBe(200);
+    });
+
     it("should create one account when the same address signs up twice at once", async () => {
       const email = fresh();
       const replies = await Promise.all([
