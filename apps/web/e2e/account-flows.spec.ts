@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createAccount, logIn, PASSWORD, uniqueEmail } from "./accounts.js";
 
-test.describe("account area (spec §2, §4)", () => {
+test.describe("account area (docs/product.md §2.10, §4.5)", () => {
   // The gateway simulator is served from the server's own address (127.0.0.1) and its pay page
   // carries `form-action 'self'`, so its redirect back to an app opened at "localhost" is blocked
   // by Chromium (reported to the server owners). The app itself is origin-agnostic, so these

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { createAccount, logIn, mailedCode, PASSWORD, typeCode, uniqueEmail, untilMailAllowed } from "./accounts.js";
 import { useStoredLanguage } from "./helpers.js";
 
-test.describe("authentication flows (spec §4, §5, §8)", () => {
+test.describe("authentication flows (docs/product.md §4.2–§4.4, §5, §8)", () => {
   test("register, confirm with the mailed code, land on the profile @e2e", async ({ page, request }) => {
     const email = uniqueEmail("register");
     await page.goto("/register");

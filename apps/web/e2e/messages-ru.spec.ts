@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { createAccount, uniqueEmail } from "./accounts.js";
 import { useStoredLanguage } from "./helpers.js";
 
-/** The validation and error messages of spec §5 and §8, in Russian (English is covered by the flow specs). */
+/** The validation and error messages of docs/product.md §5 and §8, in Russian (English is covered by the flow specs). */
 test.describe("messages in Russian", () => {
   test.beforeEach(async ({ page }) => {
     await useStoredLanguage(page, "ru");

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { createAccount, logIn, uniqueEmail } from "./accounts.js";
 import { useStoredLanguage } from "./helpers.js";
 
-test.describe("payment screen errors (spec §8)", () => {
+test.describe("payment screen errors (docs/product.md §8.3)", () => {
   test("a guest is stopped at plan choice with 'Action unavailable' @e2e", async ({ page }) => {
     await page.goto("/payment?planId=3");
     await expect(page.getByRole("tab", { name: /6 Months/ })).toHaveAttribute("aria-selected", "true");
@@ -51,7 +51,7 @@ test.describe("payment screen errors (spec §8)", () => {
   });
 });
 
-test.describe("contact form (spec §2, §4, §8)", () => {
+test.describe("contact form (docs/product.md §2.11, §4.7, §8.3)", () => {
   test("sends, shows success and clears the fields @e2e", async ({ page }) => {
     await page.goto("/contactus");
     await page.getByRole("textbox", { name: "Name" }).fill("Ana");

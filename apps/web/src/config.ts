@@ -13,7 +13,7 @@ export const SUPPORT_EMAIL: string = env.VITE_SUPPORT_EMAIL || "support@veil.loc
 /** The public site origin (the server's SITE_URL) for canonical and social URLs. */
 export const SITE_URL: string = (env.VITE_SITE_URL || "http://localhost:8080").replace(/\/$/, "");
 
-/** Google Play listing of the Android app (the only live store so far, spec §1). */
+/** Google Play listing of the Android app (the only live store so far, docs/product.md §1.3). */
 export const GOOGLE_PLAY_URL: string =
   env.VITE_GOOGLE_PLAY_URL || "https://play.google.com/store/apps/details?id=app.veilvpn.android";
 

@@ -1,10 +1,10 @@
-/** Paths and limits of the product API (spec §7) that need no schema; see api.ts for the bodies. */
+/** Paths and limits of the product API (docs/product.md §7.1) that need no schema; see api.ts for the bodies. */
 
 /** Endpoints of the product API, relative to `/api`. */
 export const API_PATHS = {
   userByEmail: "/user/web/by-email",
   registerUser: "/user/web/register",
-  /** The spec leaves this path unnamed; it (re)creates the product account idempotently. */
+  /** The session initialisation of docs/product.md §4.5: it (re)creates the product account idempotently. */
   initSession: "/user/web/init-session",
   deleteAccount: "/user/web/delete",
   subscriptionInfo: "/subscription/web/info",

@@ -4,7 +4,7 @@ import { PLAN_NAMES } from "./plans.js";
 import { z } from "./zod.js";
 
 /**
- * Request and reply bodies of the product API (spec §7); the paths are in api-paths.ts.
+ * Request and reply bodies of the product API (docs/product.md §7.1); the paths are in api-paths.ts.
  * The server validates requests with these and the web app parses replies with them,
  * so a drift between the two fails a test instead of a customer.
  */

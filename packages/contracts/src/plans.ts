@@ -1,4 +1,4 @@
-/** The translation key family of each plan (spec §3). */
+/** The translation key family of each plan (docs/product.md §1.4, §3.1). */
 export const PLAN_PERIOD_KEYS = ["week", "month", "halfYear", "year"] as const;
 export type PlanPeriodKey = (typeof PLAN_PERIOD_KEYS)[number];
 
@@ -16,7 +16,7 @@ export interface CataloguePlan {
   priceUsd: number;
 }
 
-/** The four plans the product sells (spec §1, §2, §9), in display order. */
+/** The four plans the product sells (docs/product.md §1.4), in display order. */
 export const PLAN_CATALOGUE: readonly CataloguePlan[] = [
   { id: 1, name: "1 Week", periodKey: "week", days: 7, priceUsd: 2 },
   { id: 2, name: "1 Month", periodKey: "month", days: 30, priceUsd: 5 },

@@ -1,4 +1,4 @@
-/** Display labels of the crypto tokens the product knows (spec §3), in display order. */
+/** Display labels of the crypto tokens the product knows (docs/product.md §3.2), in display order. */
 export const CRYPTO_TOKENS = {
   USDTTRC: "USDT TRC-20",
   USDTERC: "USDT ERC-20",

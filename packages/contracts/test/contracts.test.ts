@@ -16,7 +16,7 @@ import {
 } from "../src/index.js";
 
 describe("plan catalogue", () => {
-  it("sells the four plans of the spec at their stated prices and lengths", () => {
+  it("sells the four plans of docs/product.md §1.4 at their stated prices and lengths", () => {
     expect(PLAN_CATALOGUE.map((p) => [p.name, p.priceUsd, p.days, p.periodKey])).toEqual([
       ["1 Week", 2, 7, "week"],
       ["1 Month", 5, 30, "month"],

@@ -123,7 +123,7 @@ function sameEmail(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-/** Maps a refused checkout step to the status the web app expects (spec §8). */
+/** Maps a refused checkout step to the status the web app expects (docs/product.md §8.3). */
 function checkoutStatus(err: CheckoutError) {
   switch (err.code) {
     case "plan-not-found":
@@ -141,7 +141,7 @@ function checkoutStatus(err: CheckoutError) {
   }
 }
 
-/** The product API (spec §7), mounted at `/api`. */
+/** The product API (docs/product.md §7.1), mounted at `/api`. */
 export function createApiRouter(deps: ApiDeps): Hono<Env> {
   const { db, clock, logger, payments } = deps;
   const limits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };

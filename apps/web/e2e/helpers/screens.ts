@@ -1,5 +1,5 @@
 /**
- * Every route of spec §2 and every state a user can reach on them, described once and used by the
+ * Every route of docs/product.md §2.1 and every state a user can reach on them, described once and used by the
  * @a11y (axe), @vrt (screenshots) and ARIA-snapshot suites, so the gates can never drift apart.
  * States are reached the way a user reaches them (clicks, submits, the real server's answers);
  * only failures the seeded server cannot produce on demand (a 402 on payment start, a list that is
@@ -78,7 +78,7 @@ export async function settle(page: Page): Promise<void> {
   });
 }
 
-/** The plain routes of the spec's route table (`/` only redirects to /home). */
+/** The plain routes of the route table of docs/product.md §2.1 (`/` only redirects to /home). */
 export const ROUTES: Screen[] = [
   { name: "home", path: "/home" },
   { name: "supportcenter", path: "/supportcenter" },
@@ -132,7 +132,7 @@ async function openTokens(page: Page, lang: Lang): Promise<void> {
   await expect(page.getByRole("radio").first()).toBeVisible();
 }
 
-/** The states of spec §2/§4/§8 a user can reach, beyond a route's first paint. */
+/** The states of docs/product.md §2/§4/§8 a user can reach, beyond a route's first paint. */
 export const STATES: Screen[] = [
   { name: "login.errors", path: "/login", act: (page) => submit(page), screenshot: true },
   {
@@ -266,7 +266,7 @@ export const STATES: Screen[] = [
     as: "paid",
     act: async (page, lang) => {
       await openTokens(page, lang);
-      // The simulator offers the spec's 10 tokens, under the 12 shown at first (spec §9), so the
+      // The simulator offers the 10 tokens of docs/product.md §3.2, under the 12 shown at first (§9), so the
       // whole grid is already out and there is no "Show more"; with a longer list, expand it.
       const more = page.getByRole("button", { name: msg(lang, "paymentScreen.crypto.showMore") });
       if (await more.count()) await more.click();

@@ -3,7 +3,7 @@ import { createAccount, mailedCode, PASSWORD, uniqueEmail } from "../accounts.js
 import { expectFocusNotLost, expectVisibleFocus, tabTo } from "../helpers/keyboard.js";
 
 /**
- * Keyboard-only journeys (spec §4): only Tab, Shift+Tab, Enter, Space, arrows, Escape and typing
+ * Keyboard-only journeys (docs/product.md §4): only Tab, Shift+Tab, Enter, Space, arrows, Escape and typing
  * into fields. Every Tab stop must show a focus ring; after a route change or a closed dialog focus
  * must be on something, never dropped on <body>.
  */

@@ -5,7 +5,7 @@ import { usePayments, useSubscription } from "../api/hooks.js";
 import { useAuth } from "../auth/auth-provider.js";
 import { accountSessionReducer, initialAccountSessionState, needsInitialisation } from "./account-state.js";
 
-/** Client account state (spec §3). */
+/** Client account state (docs/product.md §3.1). */
 export interface AccountContextValue {
   user: UserReply | null;
   subscription: SubscriptionInfo | null;

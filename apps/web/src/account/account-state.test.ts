@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { accountSessionReducer, initialAccountSessionState, needsInitialisation } from "./account-state.js";
 
-describe("account session initialisation (spec §4)", () => {
+describe("account session initialisation (docs/product.md §4.5)", () => {
   it("is due once a user with an e-mail is loaded, and done after the call", () => {
     expect(needsInitialisation(initialAccountSessionState)).toBe(false);
     let state = accountSessionReducer(initialAccountSessionState, { type: "user", email: "a@b.co" });

@@ -1,5 +1,5 @@
 /**
- * The session-initialisation part of the client account state (spec §3, §4): once a user with an
+ * The session-initialisation part of the client account state (docs/product.md §3.1, §4.5): once a user with an
  * e-mail is loaded, one initialisation call is made, then the session is marked initialised —
  * whether the call succeeded or not (failures are only logged).
  */

@@ -1,7 +1,7 @@
 import { accessToken } from "./access-token.js";
 import { ApiError } from "./errors.js";
 
-/** Base path of the product API (spec §7). */
+/** Base path of the product API (docs/product.md §7.1). */
 export const API_BASE = "/api";
 
 /** What checks a reply: a zod schema of @veil/contracts, or anything with the same `safeParse`. */
@@ -36,9 +36,9 @@ async function readDetail(response: Response): Promise<string | undefined> {
 }
 
 /**
- * The one way the app calls `/api`: attaches the session's bearer token when there is one (spec
- * §6), sends JSON, parses the reply with its schema and turns failures into ApiError. No timeout
- * (spec §9).
+ * The one way the app calls `/api`: attaches the session's bearer token when there is one
+ * (docs/product.md §6), sends JSON, parses the reply with its schema and turns failures into ApiError. No timeout
+ * (§9).
  */
 export async function apiFetch<T>(path: string, request: ApiRequest<T>): Promise<T> {
   const parser = Promise.resolve(typeof request.schema === "function" ? request.schema() : request.schema);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { identityErrorMessage, loginErrorMessage } from "../auth/identity-errors.js";
 import { ApiError, apiErrorMessage, messageForError } from "./errors.js";
 
-describe("API status mapping (spec §8)", () => {
+describe("API status mapping (docs/product.md §8.1)", () => {
   it.each([
     [404, "ignored", { key: "common.notFound" }],
     [422, "ignored", { key: "common.invalidData" }],
@@ -23,7 +23,7 @@ describe("API status mapping (spec §8)", () => {
   });
 });
 
-describe("identity error mapping (spec §8)", () => {
+describe("identity error mapping (docs/product.md §8.2)", () => {
   it("maps the login errors", () => {
     expect(loginErrorMessage({ status: 400, message: "Invalid login credentials" })).toEqual({
       key: "loginScreen.invalidPassword",

@@ -17,7 +17,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Spec §8, generic mapping of API statuses. */
+/** docs/product.md §8.1: the generic mapping of API statuses. */
 export function apiErrorMessage(status: number, detail?: string): UserMessage {
   if (status === 404) return { key: "common.notFound" };
   if (status === 422) return { key: "common.invalidData" };

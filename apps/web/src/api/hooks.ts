@@ -18,7 +18,7 @@ const schemas = () => import("./reply-schemas.js");
  */
 
 /**
- * The plan list for pricing and payment (spec §7: failures are ignored; callers show no plans).
+ * The plan list for pricing and payment (docs/product.md §7.1: failures are ignored; callers show no plans).
  * The landing page asks for it, so it is checked by `planListReply`, the zod-free twin of
  * `planListSchema`.
  */
@@ -41,7 +41,7 @@ export function usePayments(userId: string | null): SWRResponse<PaymentRow[], un
   );
 }
 
-/** Crypto tokens: loaded the first time the token step needs them (spec §4), then kept in memory. */
+/** Crypto tokens: loaded the first time the token step needs them (docs/product.md §4.6), then kept in memory. */
 export function useTokens(needed: boolean): SWRResponse<Token[], unknown> {
   const fetcher = (path: string) => apiFetch(path, { schema: async () => (await schemas()).tokenListSchema });
   return useSWR(needed ? API_PATHS.tokens : null, fetcher, {

@@ -16,14 +16,14 @@ import { recoveryFlag, storedEmail } from "./local-store.js";
 import { AUTH_STORAGE_KEY, hasStoredSession } from "./session-hint.js";
 
 export interface AuthContextValue extends AuthState {
-  /** A user who is not recovering a password (spec §4). */
+  /** A user who is not recovering a password (docs/product.md §4.1). */
   signedIn: boolean;
   /** The auth client, loaded on first use. */
   getClient: () => Promise<SupabaseClient>;
   /** Enters or leaves password-recovery mode, keeping the localStorage flag in step. */
   setRecovering: (on: boolean) => void;
   /**
-   * Signs out; a failure is only logged (spec §8) and local state is cleared either way. `exit`
+   * Signs out; a failure is only logged (docs/product.md §4.5) and local state is cleared either way. `exit`
    * says where the protected area sends the user once signed out (default /login).
    */
   signOut: (exit?: SignOutExit) => Promise<void>;

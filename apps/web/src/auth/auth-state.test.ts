@@ -4,7 +4,7 @@ import { authReducer, initialAuthState, isSignedIn } from "./auth-state.js";
 
 const session = { access_token: "t", user: { id: "u1", email: "a@b.co" } } as unknown as Session;
 
-describe("auth state (spec §3, §4)", () => {
+describe("auth state (docs/product.md §3.1, §4.1)", () => {
   it("starts loading and stops at the initial session", () => {
     expect(initialAuthState.loading).toBe(true);
     const none = authReducer(initialAuthState, { type: "auth-event", event: "INITIAL_SESSION", session: null });

@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, Session, User } from "@supabase/supabase-js";
 
-/** Client auth state (spec §3). */
+/** Client auth state (docs/product.md §3.1). */
 export interface AuthState {
   /** True until the stored session has been read at startup. */
   loading: boolean;
@@ -22,7 +22,7 @@ export const initialAuthState: AuthState = {
 };
 
 /**
- * Spec §4: at startup the session is read and loading becomes false; the session is updated on
+ * docs/product.md §4.1: at startup the session is read and loading becomes false; the session is updated on
  * every auth change. PASSWORD_RECOVERY enters recovery mode; signing out leaves it.
  */
 export function authReducer(state: AuthState, action: AuthAction): AuthState {

@@ -7,7 +7,7 @@ export interface IdentityError {
   message?: string;
 }
 
-/** Spec §8, identity errors at login. */
+/** docs/product.md §8.2: identity errors at login. */
 export function loginErrorMessage(error: IdentityError): UserMessage {
   if (error.status === 400 && error.message === "Invalid login credentials")
     return { key: "loginScreen.invalidPassword" };

@@ -17,13 +17,13 @@ function write(key: string, value: string | null): void {
   }
 }
 
-/** Spec §3: the password-recovery flag holds "1" while set and is removed when recovery ends. */
+/** docs/product.md §3.3: the password-recovery flag holds "1" while set and is removed when recovery ends. */
 export const recoveryFlag = {
   get: (): boolean => read(STORAGE_KEYS.recoveringPassword) === "1",
   set: (on: boolean): void => write(STORAGE_KEYS.recoveringPassword, on ? "1" : null),
 };
 
-/** Spec §3: the user's e-mail after login, cleared on logout. */
+/** docs/product.md §3.3: the user's e-mail after login, cleared on logout. */
 export const storedEmail = {
   get: (): string | null => read(STORAGE_KEYS.email),
   set: (email: string | null): void => write(STORAGE_KEYS.email, email),

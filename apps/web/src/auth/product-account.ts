@@ -5,7 +5,7 @@ import { ApiError } from "../api/errors.js";
 
 /**
  * Whether the product backend knows this e-mail (POST /user/web/by-email: 200 yes, 404 no).
- * Other failures are thrown as ApiError for the caller to map (spec §8).
+ * Other failures are thrown as ApiError for the caller to map (docs/product.md §8).
  */
 export async function accountExists(email: string): Promise<boolean> {
   try {
@@ -17,7 +17,7 @@ export async function accountExists(email: string): Promise<boolean> {
   }
 }
 
-/** Registers the confirmed user on the product backend (spec §4, after a valid code). */
+/** Registers the confirmed user on the product backend (docs/product.md §4.3, after a valid code). */
 export async function registerProductUser(email: string): Promise<void> {
   await apiFetch(API_PATHS.registerUser, { body: { email }, schema: z.unknown() });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { verifyErrorKey } from "./verify-errors.js";
 
-describe("confirmation code errors (spec §8)", () => {
+describe("confirmation code errors (docs/product.md §8.3)", () => {
   it("a rejected code, or no session back, is 'Invalid code or email'", () => {
     expect(verifyErrorKey({ status: 403, code: "otp_expired", message: "Token has expired or is invalid" })).toBe(
       "emailConfirmation.invalidCode",

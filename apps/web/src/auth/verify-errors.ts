@@ -2,7 +2,7 @@ import type { MessageKey } from "../i18n/catalogues.js";
 import type { IdentityError } from "./identity-errors.js";
 
 /**
- * Spec §8, confirmation codes: a rejected code (or no session back) is 'Invalid code or email';
+ * docs/product.md §8.3, code screens: a rejected code (or no session back) is 'Invalid code or email';
  * a failure that is not about the code (rate limit, server trouble) is 'Verification failed.
  * Please try again.'; anything that is not an HTTP answer at all is 'Unexpected error'.
  */

@@ -13,7 +13,7 @@ import { useT } from "../i18n/use-t.js";
 import { PATHS } from "../routes/paths.js";
 
 /**
- * Spec §2: a guest who picks a plan gets 'Action unavailable' with Login and Register. The dialog
+ * docs/product.md §2.6: a guest who picks a plan gets 'Action unavailable' with Login and Register. The dialog
  * is modal, so page scrolling is locked while it is open.
  */
 export function AuthRequiredDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

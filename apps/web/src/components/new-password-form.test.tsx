@@ -21,7 +21,7 @@ async function submitNewPassword(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole("button", { name: "Save password" }));
 }
 
-describe("the new-password form (spec §2: new + repeat) and the code step of a secure password change", () => {
+describe("the new-password form (docs/product.md §2.10, §5.4: new + repeat) and the code step of a secure password change", () => {
   let onUpdated: ReturnType<typeof vi.fn<() => void>>;
   beforeEach(() => {
     updateUser.mockReset();

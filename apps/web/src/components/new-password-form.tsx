@@ -12,7 +12,7 @@ import { FormMessage } from "./form-message.js";
 import { ReauthenticationStep } from "./reauthentication-step.js";
 
 /**
- * New password + repeat (spec §2, §5): used after recovery and from the account's change-password
+ * New password + repeat (docs/product.md §2.10, §5.4): used after recovery and from the account's change-password
  * screen. A failure shows the identity provider's message (e.g. why a password is too weak).
  * When the server wants the change confirmed with a mailed code (a session signed in long ago:
  * `reauthentication_needed`), a code is requested and the code step takes over; otherwise the

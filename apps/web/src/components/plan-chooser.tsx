@@ -28,7 +28,7 @@ const CATALOGUE_PLANS: Plan[] = PLAN_CATALOGUE.map((p) => ({
 /**
  * The plans to offer: the server's list; the catalogue while it loads (the server seeds its plans
  * from the same catalogue, so the prerendered page shows real prices); none if the call fails
- * (spec §7: failures are ignored, and an empty list shows pricing.noPlans).
+ * (docs/product.md §7.1: failures are ignored, and an empty list shows pricing.noPlans).
  */
 export function usePlanList(): Plan[] {
   const { data, error } = usePlans();
@@ -39,7 +39,7 @@ export function usePlanList(): Plan[] {
 /**
  * The plan list of the landing page and the subscription screen (index 3 highlighted, a carousel
  * on phones). Choosing a plan when signed in opens /payment?planId=…; a guest gets the
- * 'Action unavailable' dialog instead (spec §2).
+ * 'Action unavailable' dialog instead (docs/product.md §2.6).
  */
 export function PlanChooser({ label, headingLevel }: { label: string; headingLevel?: 2 | 3 | 4 }) {
   const t = useT();

@@ -9,7 +9,7 @@ function issues(schema: z.ZodType, value: unknown): Record<string, string> {
   return Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
 }
 
-describe("login form (spec §5)", () => {
+describe("login form (docs/product.md §5.1)", () => {
   it("asks to fill out all fields when one is empty", () => {
     expect(issues(loginSchema, { email: "", password: "x" })).toEqual({ email: "loginScreen.fillAllFields" });
     expect(issues(loginSchema, { email: "a@b.co", password: "" })).toEqual({ password: "loginScreen.fillAllFields" });
@@ -23,7 +23,7 @@ describe("login form (spec §5)", () => {
   });
 });
 
-describe("register form (spec §5)", () => {
+describe("register form (docs/product.md §5.2)", () => {
   it("requires every field", () => {
     expect(issues(registerSchema, { email: "a@b.co", password: "", repeatPassword: "" })).toEqual({
       password: "registerScreen.errors.allRequired",
@@ -38,14 +38,14 @@ describe("register form (spec §5)", () => {
   });
 });
 
-describe("forgot password form (spec §5)", () => {
+describe("forgot password form (docs/product.md §5.3)", () => {
   it("asks for the e-mail", () => {
     expect(issues(forgotPasswordSchema, { email: " " })).toEqual({ email: "forgotPassword.emailRequired" });
     expect(issues(forgotPasswordSchema, { email: "x@" })).toEqual({ email: "loginScreen.invalidEmail" });
   });
 });
 
-describe("new password form (spec §5)", () => {
+describe("new password form (docs/product.md §5.4)", () => {
   it("requires both fields, then a match", () => {
     expect(issues(newPasswordSchema, { password: "", repeatPassword: "a" })).toEqual({
       password: "resetPassword.fillAll",
@@ -56,7 +56,7 @@ describe("new password form (spec §5)", () => {
   });
 });
 
-describe("confirmation code (spec §5)", () => {
+describe("confirmation code (docs/product.md §5.5)", () => {
   it("is exactly six digits", () => {
     expect(codeSchema.safeParse("123456").success).toBe(true);
     for (const text of ["12345", "1234567", "12a456", "123 456", "", "١٢٣٤٥٦"]) {

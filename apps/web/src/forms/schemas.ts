@@ -3,12 +3,12 @@ import { z } from "zod";
 import type { MessageKey } from "../i18n/catalogues.js";
 
 /**
- * Form schemas of spec §5. Issue messages are catalogue keys (the form translates them), so the
+ * Form schemas of docs/product.md §5. Issue messages are catalogue keys (the form translates them), so the
  * wording lives once, in en.json/ru.json. E-mail inputs are trimmed before anything else.
  */
 
 const trimmed = z.string().trim();
-const password = z.string(); // no client-side bound (spec §5): the identity service judges strength
+const password = z.string(); // no client-side bound (docs/product.md §5.6): the identity service judges strength
 
 const isEmail = (value: string) => emailSchema.safeParse(value).success;
 
@@ -58,10 +58,10 @@ export const newPasswordSchema = z.object({ password, repeatPassword: password }
 });
 export type NewPasswordForm = z.infer<typeof newPasswordSchema>;
 
-/** Exactly six single digits (spec §5). Typing and paste rules live in @veil/ui's OtpInput. */
+/** Exactly six single digits (docs/product.md §5.5). Typing and paste rules live in @veil/ui's OtpInput. */
 export const codeSchema = z.string().regex(new RegExp(`^\\d{${CODE_LENGTH}}$`));
 
-/** The contact form has no client checks (spec §5); values are only trimmed. */
+/** The contact form has no client checks (docs/product.md §5.6); values are only trimmed. */
 export const contactSchema = z.object({ name: trimmed, email: trimmed, message: trimmed });
 export type ContactForm = z.infer<typeof contactSchema>;
 

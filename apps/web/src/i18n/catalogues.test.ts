@@ -57,7 +57,7 @@ describe("message catalogues", () => {
     expect(same.filter((k) => !/^(app\.name|language\.|home\.stores\.|notFound\.code)/.test(k))).toEqual([]);
   });
 
-  it("keeps the spec's English wording (spec §5, §8)", () => {
+  it("keeps the English wording of docs/product.md §5 and §8", () => {
     expect(en).toMatchObject({
       "loginScreen.invalidEmail": "Please enter a valid email address",
       "loginScreen.fillAllFields": "Please fill out all fields",

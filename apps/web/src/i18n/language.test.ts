@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { detectLanguage, storeLanguage, syncLanguageCookie, toLanguage } from "./language.js";
 
-describe("language detection (spec §1: stored, browser, page, then en)", () => {
+describe("language detection (docs/product.md §1.2: stored, browser, page, then en)", () => {
   it("prefers the stored value", () => {
     expect(detectLanguage({ stored: "ru", browser: ["en-US"], page: "en" })).toBe("ru");
   });

@@ -16,7 +16,7 @@ export interface LanguageSources {
   page?: string | null;
 }
 
-/** Spec §1: stored value, then browser language, then page language, then en. */
+/** docs/product.md §1.2: stored value, then browser language, then page language, then en. */
 export function detectLanguage({ stored, browser = [], page }: LanguageSources): Language {
   const fromStore = toLanguage(stored);
   if (fromStore) return fromStore;
@@ -47,7 +47,7 @@ export function detectBrowserLanguage(): Language {
 }
 
 /**
- * Remembers the visitor's choice: in localStorage (spec §1) and in a `lang` cookie, which the
+ * Remembers the visitor's choice: in localStorage (docs/product.md §1.2) and in a `lang` cookie, which the
  * server reads to send prerendered pages in that language on the next visit.
  */
 export function storeLanguage(language: Language): void {

@@ -11,7 +11,7 @@ import { PATHS } from "../routes/paths.js";
 import { SiteFooter } from "./site-footer.js";
 
 /**
- * The account area (spec §2): its own header with the language switch and logout, a sidebar with
+ * The account area (docs/product.md §2.2): its own header with the language switch and logout, a sidebar with
  * the six sections, and the footer. The public header is not shown here.
  */
 export function AccountLayout() {
@@ -20,7 +20,7 @@ export function AccountLayout() {
   const { signOut } = useAuth();
 
   async function handleLogout() {
-    // Spec §4: sign out, clear the session and the stored e-mail, go to /login.
+    // docs/product.md §4.5: sign out, clear the session and the stored e-mail, go to /login.
     await signOut({ to: PATHS.login });
   }
 

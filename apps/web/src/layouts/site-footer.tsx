@@ -5,7 +5,7 @@ import { renderRouterLink } from "../components/router-link.js";
 import { useT } from "../i18n/use-t.js";
 import { PATHS } from "../routes/paths.js";
 
-/** Spec §2 footer: legal and contact under the brand, page sections, help (cancel, refund). */
+/** The footer of docs/product.md §2.5: legal and contact under the brand, page sections, help (cancel, refund). */
 export function SiteFooter() {
   const t = useT();
   const { pathname, hash } = useLocation();

@@ -8,7 +8,7 @@ import { renderRouterLink } from "../components/router-link.js";
 import { useT } from "../i18n/use-t.js";
 import { AUTH_PAGES, PATHS, routeKey } from "../routes/paths.js";
 
-/** The action button of spec §2: account when signed in, support on auth pages, otherwise login. */
+/** The action button of docs/product.md §2.4: account when signed in, support on auth pages, otherwise login. */
 function useHeaderAction(pathname: string): { to: string; label: string } {
   const t = useT();
   const { signedIn } = useAuth();

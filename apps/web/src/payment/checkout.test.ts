@@ -4,7 +4,7 @@ import { paymentErrorKey, startCryptoPayment } from "./checkout.js";
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("crypto checkout (spec §4, §7)", () => {
+describe("crypto checkout (docs/product.md §4.6, §7.1)", () => {
   it("inits the transaction, creates the invoice and returns the payment page", async () => {
     const fetch = vi
       .fn()

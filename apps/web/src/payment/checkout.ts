@@ -5,7 +5,7 @@ import type { MessageKey } from "../i18n/catalogues.js";
 import { PATHS } from "../routes/paths.js";
 
 /**
- * Spec §4 pay: init a transaction, create the provider invoice (asking to come back to the
+ * docs/product.md §4.6, Pay: init a transaction, create the provider invoice (asking to come back to the
  * profile), and return the provider's payment page for the browser to open.
  */
 export async function startCryptoPayment(plan: Plan, token: string, origin: string): Promise<string> {
@@ -27,7 +27,7 @@ export async function startCryptoPayment(plan: Plan, token: string, origin: stri
   return payment_url;
 }
 
-/** Spec §8: 402 means the token cannot take this payment; anything else is a generic failure. */
+/** docs/product.md §8.3: 402 means the token cannot take this payment; anything else is a generic failure. */
 export function paymentErrorKey(error: unknown): MessageKey {
   return error instanceof ApiError && error.status === 402
     ? "paymentScreen.crypto.tokenUnavailable"

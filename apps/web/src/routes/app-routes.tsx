@@ -110,7 +110,7 @@ const ChangePasswordResetPage = lazyNamed(loadAccount, "ChangePasswordResetPage"
 const DeleteAccountPage = lazyNamed(loadAccount, "DeleteAccountPage");
 const AccountSupportPage = lazyNamed(loadAccount, "AccountSupportPage");
 
-/** The route table of spec §2, one entry per row. */
+/** The route table of docs/product.md §2.1, one entry per row. */
 export const routes: RouteObject[] = [
   { path: PATHS.root, element: <Navigate to={PATHS.home} replace /> },
   {

@@ -36,7 +36,7 @@ function App() {
   );
 }
 
-describe("navigation effects (spec §2)", () => {
+describe("navigation effects (docs/product.md §2.3)", () => {
   const scrollTo = vi.fn();
   const scrollIntoView = vi.fn();
   beforeEach(() => {

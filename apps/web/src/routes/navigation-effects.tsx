@@ -7,7 +7,7 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * Spec §2: every route change scrolls to the top; a URL hash scrolls smoothly to the element with
+ * docs/product.md §2.3: every route change scrolls to the top; a URL hash scrolls smoothly to the element with
  * that id after 100 ms (instantly for people who asked for reduced motion). Also arms the focus
  * hand-off to the next page's main heading (see PageHeading) after client-side navigations.
  */

@@ -1,4 +1,4 @@
-/** Every route of spec §2, named once. Screens link through these, never through string literals. */
+/** Every route of docs/product.md §2.1, named once. Screens link through these, never through string literals. */
 export const PATHS = {
   root: "/",
   home: "/home",
@@ -49,7 +49,7 @@ export function routeKey(pathname: string): string {
   return pathname.toLowerCase().replace(/\/+$/, "") || "/";
 }
 
-/** Pages on which the public header's action button offers support instead of login (spec §2). */
+/** Pages on which the public header's action button offers support instead of login (docs/product.md §2.4). */
 export const AUTH_PAGES: readonly string[] = [
   PATHS.login,
   PATHS.register,

@@ -21,7 +21,7 @@ function renderAccount() {
   );
 }
 
-describe("the protected group (spec §2)", () => {
+describe("the protected group (docs/product.md §2.2)", () => {
   beforeEach(() => {
     auth = { loading: false, signedIn: false, exit: null };
   });

@@ -3,7 +3,7 @@ import { useAuth } from "../auth/auth-provider.js";
 import { PATHS } from "./paths.js";
 
 /**
- * Spec §2: the account area needs a signed-in user who is not recovering a password; anyone else
+ * docs/product.md §2.2: the account area needs a signed-in user who is not recovering a password; anyone else
  * goes to /login. While auth is still loading it renders nothing (no flash of either outcome).
  */
 export function ProtectedRoute() {

@@ -1,6 +1,6 @@
 import { SITE_URL } from "../config.js";
 
-/** What a page says about itself in `<head>` (spec §2: title, description, keywords, canonical, social). */
+/** What a page says about itself in `<head>` (docs/product.md §2.6: title, description, keywords, canonical, social). */
 export interface PageMeta {
   title: string;
   description?: string;

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, visit } from "../helpers/storybook.js";
 
 /**
- * The page behind a modal dialog must not scroll (spec §2: "Page scrolling is locked while this
+ * The page behind a modal dialog must not scroll (docs/product.md §2.6 and §2.9: "Page scrolling is locked while this
  * dialog is open"), by wheel, touch or keys, and stacked dialogs unlock only when the last closes. jsdom
  * can only see the lock attribute; this suite checks real scrolling in Chromium on the
  * Dialog/ScrollLock story (a long page with the trigger in a sticky bar).

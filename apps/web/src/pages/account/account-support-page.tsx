@@ -7,7 +7,7 @@ import { useT } from "../../i18n/use-t.js";
 import { PATHS } from "../../routes/paths.js";
 import { AccountSection } from "./account-section.js";
 
-/** Support inside the account (spec §2): the address and the reply time. */
+/** Support inside the account (docs/product.md §2.10): the address and the reply time. */
 export function AccountSupportPage() {
   const t = useT();
   const rich = useRichT();

@@ -4,7 +4,7 @@ import { useT } from "../../i18n/use-t.js";
 import { PATHS } from "../../routes/paths.js";
 import { AccountSection } from "./account-section.js";
 
-/** Change password (spec §2): a button leading to the reset screen. */
+/** Change password (docs/product.md §2.10): a button leading to the reset screen. */
 export function ChangePasswordPage() {
   const t = useT();
   return (

@@ -5,7 +5,7 @@ import { useT } from "../../i18n/use-t.js";
 import { PATHS } from "../../routes/paths.js";
 import { AccountSection } from "./account-section.js";
 
-/** New and repeat password; on success back to the profile (spec §2), which confirms it. */
+/** New and repeat password; on success back to the profile (docs/product.md §2.10), which confirms it. */
 export function ChangePasswordResetPage() {
   const t = useT();
   const navigate = useNavigate();

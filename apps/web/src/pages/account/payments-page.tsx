@@ -6,7 +6,7 @@ import { useFormatPrice } from "../../i18n/format.js";
 import { useT } from "../../i18n/use-t.js";
 import { AccountSection } from "./account-section.js";
 
-/** Payment history (spec §2): date, amount, method, status; 5 rows then view all; 'In progress' for pending. */
+/** Payment history (docs/product.md §2.10): date, amount, method, status; 5 rows then view all; 'In progress' for pending. */
 export function PaymentsPage() {
   const t = useT();
   const intl = useIntl();

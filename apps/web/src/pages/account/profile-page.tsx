@@ -6,7 +6,7 @@ import type { MessageKey } from "../../i18n/catalogues.js";
 import { useT } from "../../i18n/use-t.js";
 import { AccountSection, Field } from "./account-section.js";
 
-/** Profile (spec §2): e-mail and an active/inactive badge; loading text until the session is initialised. */
+/** Profile (docs/product.md §2.10): e-mail and an active/inactive badge; loading text until the session is initialised. */
 export function ProfilePage() {
   const t = useT();
   const { user, subscription, isInitialized } = useAccount();

@@ -7,7 +7,7 @@ import { useT } from "../../i18n/use-t.js";
 import { AccountSection, Field } from "./account-section.js";
 
 /**
- * Subscription status (spec §2). Active: e-mail, plan, status, days left and an extend button that
+ * Subscription status (docs/product.md §2.10). Active: e-mail, plan, status, days left and an extend button that
  * reveals the plans. Not active: a red heading and the plans. Choosing a plan opens /payment.
  */
 export function SubscriptionPage() {

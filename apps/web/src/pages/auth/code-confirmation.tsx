@@ -25,7 +25,7 @@ import { useSubmitMessage } from "./use-submit-message.js";
 export type CodeMode = "signup" | "recovery";
 
 /**
- * The two code screens (spec §2, §4, §5): six digit boxes, confirm enabled only with all six, a
+ * The two code screens (docs/product.md §2.8, §4.8, §5.5): six digit boxes, confirm enabled only with all six, a
  * 30-second resend countdown. A failed code or a resend clears the boxes, focuses the first one
  * and restarts the countdown.
  */

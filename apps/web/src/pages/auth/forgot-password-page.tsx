@@ -15,7 +15,7 @@ import { usePageMeta } from "../../seo/use-page-meta.js";
 import { AuthCard } from "./auth-card.js";
 import { useSubmitMessage } from "./use-submit-message.js";
 
-/** Forgot password (spec §4): the account must exist; a recovery code is mailed; enter it next. */
+/** Forgot password (docs/product.md §4.4): the account must exist; a recovery code is mailed; enter it next. */
 export function ForgotPasswordPage() {
   const t = useT();
   const navigate = useNavigate();

@@ -18,7 +18,7 @@ import { AuthCard } from "./auth-card.js";
 import { useSubmitMessage } from "./use-submit-message.js";
 
 /**
- * Login (spec §4): look the e-mail up, sign in with the identity provider, remember the e-mail,
+ * Login (docs/product.md §4.2): look the e-mail up, sign in with the identity provider, remember the e-mail,
  * leave recovery mode, go to the profile (which loads subscription and payments).
  */
 export function LoginPage() {

@@ -16,7 +16,7 @@ import { usePageMeta } from "../../seo/use-page-meta.js";
 import { AuthCard } from "./auth-card.js";
 import { useSubmitMessage } from "./use-submit-message.js";
 
-/** Registration (spec §4): the e-mail must be new; sign up; enter the mailed code next. */
+/** Registration (docs/product.md §4.3): the e-mail must be new; sign up; enter the mailed code next. */
 export function RegisterPage() {
   const t = useT();
   const navigate = useNavigate();

@@ -11,7 +11,7 @@ import { usePageMeta } from "../../seo/use-page-meta.js";
 import { AuthCard } from "./auth-card.js";
 
 /**
- * /resetpassword?access_token&email (spec §4): reached with replace after the recovery code. The
+ * /resetpassword?access_token&email (docs/product.md §4.4): reached with replace after the recovery code. The
  * session itself is held by the auth client; the token is dropped from the address bar at once so
  * it does not linger in history or get shared with a copied link.
  */

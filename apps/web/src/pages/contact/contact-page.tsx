@@ -19,7 +19,7 @@ type Status = "idle" | "sending" | "success" | "error" | "failed";
 
 const replySchema = z.object({ status: z.string() });
 
-/** Contact form (spec §2, §4, §8): idle → sending → success (fields cleared) or an error message. */
+/** Contact form (docs/product.md §2.11, §4.7, §8.3): idle → sending → success (fields cleared) or an error message. */
 export function ContactPage() {
   const t = useT();
   const rich = useRichT();

@@ -26,7 +26,7 @@ export function entryFromHash(hash: string): number | null {
   return n >= 1 && n <= FAQ_ENTRY_COUNT ? n : null;
 }
 
-/** FAQ (spec §2): ten entries; #q1…#q10 opens that entry and scrolls to it. */
+/** FAQ (docs/product.md §2.12): ten entries; #q1…#q10 opens that entry and scrolls to it. */
 export function FaqPage() {
   const t = useT();
   const rich = useRichT();

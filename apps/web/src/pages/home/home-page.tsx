@@ -260,7 +260,7 @@ function Download() {
   );
 }
 
-/** The landing page (spec §2): hero, why-choose (#benefits), pricing (#pricing), about (#about), …  */
+/** The landing page (docs/product.md §2.6): hero, why-choose (#benefits), pricing (#pricing), about (#about), …  */
 export function HomePage() {
   const t = useT();
   const formatPrice = useFormatPrice();

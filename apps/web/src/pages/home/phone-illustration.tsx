@@ -1,7 +1,7 @@
 import { useT } from "../../i18n/use-t.js";
 
 /**
- * The success-versus-error phone pictures of the landing page (spec §2), drawn as SVG so they are
+ * The success-versus-error phone pictures of the landing page (docs/product.md §2.6), drawn as SVG so they are
  * crisp at any size, weigh a few hundred bytes, and carry their text in the page's language.
  */
 export function PhoneIllustration({ variant }: { variant: "success" | "error" }) {

@@ -11,7 +11,7 @@ interface Store {
   href?: string;
 }
 
-/** The store icons of spec §2: Google Play is live, App Store, Windows and macOS are coming soon. */
+/** The store icons of docs/product.md §1.3: Google Play is live, App Store, Windows and macOS are coming soon. */
 export function StoreBadges() {
   const t = useT();
   const stores: Store[] = [

@@ -5,7 +5,7 @@ import { useT } from "../../i18n/use-t.js";
 import { PATHS } from "../../routes/paths.js";
 import { usePageMeta } from "../../seo/use-page-meta.js";
 
-/** Spec §2: a large 404, 'Oops! Page not found.', a message, and a way back to the homepage. */
+/** docs/product.md §2.13: a large 404, 'Oops! Page not found.', a message, and a way back to the homepage. */
 export function NotFoundPage() {
   const t = useT();
   usePageMeta({ title: t("notFound.meta.title"), noIndex: true });

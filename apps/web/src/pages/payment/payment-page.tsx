@@ -87,7 +87,7 @@ function OrderSummary({ plan, email }: { plan: Plan | undefined; email: string }
 }
 
 /**
- * The payment screen (spec §2, §4, §8): four plan tabs preselected from ?planId, the e-mail, three
+ * The payment screen (docs/product.md §2.9, §4.6, §8.3): four plan tabs preselected from ?planId, the e-mail, three
  * methods (only crypto enabled), then the token step: grid (12, then show more), Back, and a pay
  * button naming the token. Pay: init → invoice → the browser goes to the provider's page. Guests
  * are stopped at plan choice with the 'Action unavailable' dialog.

@@ -27,7 +27,7 @@ const POPULAR_ENTRIES = [2, 6, 9, 10] as const;
 
 const faqLink = (n: number) => `${PATHS.faq}#q${n}`;
 
-/** Support centre (spec §2): six topic cards to FAQ q1, q3, q4, q5, q7, q8; popular questions; contact. */
+/** Support centre (docs/product.md §2.12): six topic cards to FAQ q1, q3, q4, q5, q7, q8; popular questions; contact. */
 export function SupportCenterPage() {
   const t = useT();
   const rich = useRichT();

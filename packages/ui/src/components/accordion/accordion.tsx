@@ -57,7 +57,7 @@ export interface UseHashItemOptions {
    */
   onMatch: (id: string) => boolean;
   /**
-   * Wait before scrolling, so the opened item has rendered (spec §9: scroll-to-hash delay 100 ms).
+   * Wait before scrolling, so the opened item has rendered (docs/product.md §9: scroll-to-hash delay 100 ms).
    * @defaultValue 100
    */
   delayMs?: number;

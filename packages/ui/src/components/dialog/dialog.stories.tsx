@@ -54,7 +54,7 @@ export const Playground: Story = {
 };
 
 /**
- * Landing page, logged out, a plan clicked (spec §2): two ways forward. The actions are links, so
+ * Landing page, logged out, a plan clicked (docs/product.md §2.6): two ways forward. The actions are links, so
  * they are rendered with `Button asChild` around an anchor (the app passes its router link).
  */
 export const ActionUnavailable: Story = {
@@ -88,7 +88,7 @@ export const ActionUnavailable: Story = {
 };
 
 /**
- * Payment start failed (spec §8): one way out. `role="alertdialog"` because it reports an error
+ * Payment start failed (docs/product.md §8.3): one way out. `role="alertdialog"` because it reports an error
  * the user must acknowledge; focus starts on the only action.
  */
 export const PaymentError: Story = {

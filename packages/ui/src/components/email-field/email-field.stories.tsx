@@ -28,7 +28,7 @@ export const WithError: Story = {
 
 export const Disabled: Story = { args: { disabled: true, defaultValue: "ana@example.com" } };
 
-/** Surrounding spaces go away when the user leaves the field (spec §5). */
+/** Surrounding spaces go away when the user leaves the field (docs/product.md §5.6). */
 export const TrimsOnBlur: Story = {
   play: async ({ canvasElement }) => {
     const input = within(canvasElement).getByRole("textbox", { name: "E-mail" });

@@ -25,7 +25,7 @@ function trimInput(input: HTMLInputElement) {
 }
 
 /**
- * An e-mail field: `type="email"`, e-mail keyboard and autofill, and the value trimmed (spec §5:
+ * An e-mail field: `type="email"`, e-mail keyboard and autofill, and the value trimmed (docs/product.md §5.6:
  * "E-mail inputs are trimmed") on blur, on Enter and when its form submits, before the form's own
  * submit handler (e.g. react-hook-form's `handleSubmit`) reads it.
  */

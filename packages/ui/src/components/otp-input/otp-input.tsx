@@ -4,7 +4,7 @@ import { CircleAlert } from "lucide-react";
 import * as React from "react";
 import { cn } from "../../lib/cn.js";
 
-/** Spec §9: confirmation codes are 6 digits. */
+/** docs/product.md §9: confirmation codes are 6 digits. */
 export const OTP_LENGTH = 6;
 
 const SIX_DIGITS = /^\d{6}$/;
@@ -135,7 +135,7 @@ export function OtpInput({
     [setValue],
   );
 
-  // Spec §5: Backspace in an empty box moves back to the previous box and leaves its digit alone
+  // docs/product.md §5.5: Backspace in an empty box moves back to the previous box and leaves its digit alone
   // (the next Backspace clears it). The empty box is a collapsed caret after the last digit, so
   // "moving back" selects the last digit, which input-otp draws as the active box.
   function handleKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
@@ -148,7 +148,7 @@ export function OtpInput({
     input.setSelectionRange(caret - 1, caret);
   }
 
-  // Spec §5: a paste is accepted only when, trimmed, it is exactly six digits; then it fills all
+  // docs/product.md §5.5: a paste is accepted only when, trimmed, it is exactly six digits; then it fills all
   // six boxes whatever was there. Anything else is ignored. This runs in the capture phase and
   // stops the event so input-otp's own paste handling (which inserts at the caret and truncates
   // longer text) never sees it.

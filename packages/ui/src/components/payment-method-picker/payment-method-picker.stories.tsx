@@ -4,7 +4,7 @@ import { expect, fn, userEvent, within } from "storybook/test";
 import { MatrixGrid, MatrixRow } from "../../storybook/matrix.js";
 import { type PaymentMethod, PaymentMethodPicker } from "./payment-method-picker.js";
 
-/** The payment screen as the spec has it: only cryptocurrency can be chosen. */
+/** The payment screen as docs/product.md §2.9 has it: only cryptocurrency can be chosen. */
 const METHODS: PaymentMethod[] = [
   {
     id: "ru-card",

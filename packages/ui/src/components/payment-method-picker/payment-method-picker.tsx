@@ -41,14 +41,14 @@ export interface PaymentMethodPickerProps extends Omit<React.ComponentProps<"fie
   label: React.ReactNode;
   /** Shows the label only to assistive technology (when a heading above already says it). */
   hideLabel?: boolean;
-  /** The methods in display order (spec: Russian card, foreign card, cryptocurrency). */
+  /** The methods in display order (docs/product.md §1.4: Russian card, foreign card, cryptocurrency). */
   methods: PaymentMethod[];
   /** Called with the method's id when an available method is chosen. */
   onSelect: (id: string) => void;
 }
 
 /**
- * The payment screen's method step (spec §2: three methods, only cryptocurrency clickable). Each
+ * The payment screen's method step (docs/product.md §2.9: three methods, only cryptocurrency clickable). Each
  * method is a button that moves the payment on; unavailable ones are truly disabled and say why.
  */
 export function PaymentMethodPicker({

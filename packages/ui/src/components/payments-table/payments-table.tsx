@@ -41,7 +41,7 @@ export interface PaymentsTableProps extends Omit<React.ComponentProps<"div">, "c
   /** Badge text per status, e.g. `{ success: "Paid", pending: "In progress", rejected: "Rejected" }`. */
   statusLabels: Record<PaymentStatus, string>;
   /**
-   * How many rows show before "view all"; spec §9: 5.
+   * How many rows show before "view all"; docs/product.md §9: 5.
    * @defaultValue 5
    */
   initialCount?: number;

@@ -25,7 +25,7 @@ export interface PlanListProps extends Omit<React.ComponentProps<"section">, "ch
   /** Accessible name of the list's region, e.g. "Plans". */
   label: string;
   /**
-   * Which plan (by position) is highlighted; spec §9: the fourth.
+   * Which plan (by position) is highlighted; docs/product.md §9: the fourth.
    * @defaultValue 3
    */
   highlightedIndex?: number;

@@ -5,7 +5,7 @@ import { cn } from "../../lib/cn.js";
 import { Button } from "../button/button.js";
 
 /**
- * Spec §9: "Resend countdown: 30 seconds". Kept as a plain default (the same value as
+ * docs/product.md §9: the resend countdown is 30 seconds. Kept as a plain default (the same value as
  * RESEND_COOLDOWN_SECONDS in @veil/contracts) so the design system stays standalone; the app passes
  * the contract constant explicitly.
  */

@@ -7,7 +7,7 @@ import { TokenGrid, type TokenOption } from "./token-grid.js";
 const stable = <CircleDollarSign />;
 const coin = <Coins />;
 
-/** The spec's ten tokens (§3) plus four more, so the show more / show less toggle appears. */
+/** The ten tokens of docs/product.md §3.2 plus four more, so the show more / show less toggle appears. */
 const TOKENS: TokenOption[] = [
   { value: "USDTTRC", label: "USDT", description: "TRC-20", icon: stable },
   { value: "USDTERC", label: "USDT", description: "ERC-20", icon: stable },

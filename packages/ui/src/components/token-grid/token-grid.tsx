@@ -6,7 +6,7 @@ import { useControllableState } from "../../lib/use-controllable-state.js";
 import { Button } from "../button/button.js";
 import { Skeleton } from "../skeleton/skeleton.js";
 
-/** Spec §9: "Tokens shown initially: 12". */
+/** docs/product.md §9: 12 tokens show at first. */
 export const DEFAULT_INITIAL_TOKEN_COUNT = 12;
 
 export interface TokenOption {
@@ -69,7 +69,7 @@ export interface TokenGridProps {
   loading?: boolean;
   /** Said to assistive technology while loading, e.g. "Loading tokens". */
   loadingLabel?: string;
-  /** Error text (spec: "Failed to load token list"); replaces the grid, announced as an alert. */
+  /** Error text ("Failed to load token list", docs/product.md §8.3); replaces the grid, announced as an alert. */
   error?: React.ReactNode;
   /** Shown instead of the grid when there are no tokens (and no error). */
   empty?: React.ReactNode;
