@@ -8,6 +8,12 @@ const server = await (async () => startServer(loadConfig()))().catch((err: unkno
   console.error(`Veil could not start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });
+// Development surfaces hand out codes and payments: say plainly whether they are on.
+console.log(
+  server.devSurfaces.length > 0
+    ? `Development surfaces ON (loopback and SITE_URL host only): ${server.devSurfaces.join(", ")}`
+    : "Development surfaces: none",
+);
 console.log(`Veil is listening on ${server.url}`);
 if (server.metricsUrl) console.log(`Metrics for Prometheus at ${server.metricsUrl}`);
 

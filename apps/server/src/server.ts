@@ -9,6 +9,7 @@ import { type Clock, systemClock, type TestClock } from "./clock.js";
 import type { Config } from "./config/index.js";
 import { type Db, openDb } from "./db/index.js";
 import { clockFromConfig, devClockRoutes } from "./dev-clock.js";
+import { guardDevSurface } from "./http/dev-surface-guard.js";
 import { createHttpApp, type HttpMount } from "./http/index.js";
 import { createLogger, type Logger } from "./logger.js";
 import { createMail, type Mail, type MailTransport } from "./mail/index.js";
@@ -19,6 +20,8 @@ export interface RunningServer {
   url: string;
   /** Where Prometheus scrapes (`…/metrics`), when METRICS_PORT is set. */
   metricsUrl?: string;
+  /** The development surfaces this process serves, e.g. "dev mailbox (/dev/mailbox)"; empty in production. */
+  devSurfaces: string[];
   services: Services;
   close(): Promise<void>;
 }
@@ -87,16 +90,36 @@ export async function buildServices(config: Config, options: StartOptions = {}):
   return { config, clock, logger, db, mail, auth, payments, metrics, ...(devClock ? { devClock } : {}) };
 }
 
-/** The sub-apps under their prefixes. The one place features are mounted. */
-function mountsFor(services: Services): HttpMount[] {
-  const mounts: HttpMount[] = [{ path: "/auth/v1", app: services.auth.routes, limitsOwnBody: true }];
-  if (services.mail.devMailbox) mounts.push({ path: "/dev/mailbox", app: services.mail.devMailbox });
-  if (services.devClock && !services.config.production) {
-    mounts.push({ path: "/dev/clock", app: devClockRoutes(services.devClock) });
+/** The development surfaces this process runs, each behind the Host guard (src/config/dev-surfaces.ts). */
+function devSurfaceMounts(services: Services): (HttpMount & { name: string })[] {
+  const { config } = services;
+  // Config refuses to start with a surface it may not run; this is the second lock.
+  if (!config.devSurfaces || config.production) return [];
+  const surfaces: (HttpMount & { name: string })[] = [];
+  if (services.mail.devMailbox)
+    surfaces.push({ name: "dev mailbox", path: "/dev/mailbox", app: services.mail.devMailbox });
+  if (services.devClock)
+    surfaces.push({ name: "test clock", path: "/dev/clock", app: devClockRoutes(services.devClock) });
+  if (services.payments.simulator) {
+    surfaces.push({ name: "payment simulator", path: SIMULATOR_PREFIX, app: services.payments.simulator.app });
   }
-  mounts.push({ path: "/api", app: createProductApi(services), limitsOwnBody: true });
-  if (services.payments.simulator) mounts.push({ path: SIMULATOR_PREFIX, app: services.payments.simulator.app });
+  return surfaces.map((s) => ({ ...s, app: guardDevSurface(s.app, config.SITE_URL) }));
+}
+
+/** The sub-apps under their prefixes. The one place features are mounted. */
+function mountsFor(services: Services, devSurfaces: HttpMount[]): HttpMount[] {
+  const mounts: HttpMount[] = [{ path: "/auth/v1", app: services.auth.routes }];
+  mounts.push(...devSurfaces.filter((m) => m.path !== SIMULATOR_PREFIX));
+  mounts.push({ path: "/api", app: createProductApi(services) });
+  mounts.push(...devSurfaces.filter((m) => m.path === SIMULATOR_PREFIX));
   return mounts;
+}
+
+/** 0.0.0.0 / :: are not addresses to call: the server reaches itself over loopback. */
+function ownAddress(address: string): string {
+  if (address === "0.0.0.0") return "127.0.0.1";
+  if (address === "::") return "[::1]";
+  return address.includes(":") ? `[${address}]` : address;
 }
 
 /** Ended sessions are refused at once; their rows go within the hour. */
@@ -108,9 +131,18 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** Builds the services, mounts them and listens. `close()` stops listening, drains requests, then stops the reconciler, mail and the db. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const services = await buildServices(config, options);
-  const app = createHttpApp(config, { db: services.db, mounts: mountsFor(services), metrics: services.metrics });
+  const devSurfaces = devSurfaceMounts(services);
+  const app = createHttpApp(config, {
+    db: services.db,
+    mounts: mountsFor(services, devSurfaces),
+    metrics: services.metrics,
+  });
   const metricsServer = config.METRICS_PORT === undefined ? undefined : await serveMetrics(config, services.metrics);
   if (metricsServer || config.METRICS_TOKEN) services.metrics.collectProcessMetrics();
+  services.logger.info(
+    { devSurfaces: devSurfaces.map((s) => s.path) },
+    devSurfaces.length ? "development surfaces on (loopback and SITE_URL host only)" : "no development surfaces",
+  );
   return new Promise((resolve) => {
     const server = serve(
       {
@@ -132,9 +164,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         const host =
           info.address === "127.0.0.1" ? "localhost" : info.address.includes(":") ? `[${info.address}]` : info.address;
         // The simulator is reached (and in simulator mode, called back) through our own address.
-        services.payments.setOwnUrl(
-          `http://${info.address.includes(":") ? `[${info.address}]` : info.address}:${info.port}`,
-        );
+        services.payments.setOwnUrl(`http://${ownAddress(info.address)}:${info.port}`);
         const reconciler = services.payments.startReconciler();
         const housekeeping = startAuthHousekeeping({
           intervalMs: options.housekeepingMs ?? HOUSEKEEPING_MS,
@@ -147,6 +177,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         resolve({
           url: `http://${host}:${info.port}`,
           ...(metricsServer ? { metricsUrl: metricsServer.url } : {}),
+          devSurfaces: devSurfaces.map((s) => `${s.name} (${s.path})`),
           services,
           async close() {
             // Graceful: stop accepting, let requests in flight finish (they may still need the db),

@@ -7,11 +7,12 @@ describe("TEST_CLOCK_START (the frozen clock of the browser suites)", () => {
   it("should be refused in production and rejected when it is not an ISO instant", () => {
     const production = {
       NODE_ENV: "production",
-      JWT_SECRET: "a-production-secret-that-is-long-enough-123",
+      JWT_SECRET: "pV3x9Lq2Zr7Tn4Wb8Kc1Hs6Yd0Fg5Jm2Qa7Ue3Io9",
+      SITE_URL: "https://veil.example.com",
       SMTP_URL: "smtp://mail.example:587",
       EXNODE_PUBLIC_KEY: "pub",
       EXNODE_PRIVATE_KEY: "priv",
-      EXNODE_CALLBACK_SECRET: "a-long-random-callback-secret",
+      EXNODE_CALLBACK_SECRET: "c7e1a94f0b3d28e65f1a0c9d4b7e2f83a6d5c0b1",
     };
     expect(() => loadConfig(production)).not.toThrow();
     expect(() => loadConfig({ ...production, TEST_CLOCK_START: "2026-01-15T10:00:00Z" })).toThrow(

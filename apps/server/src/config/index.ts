@@ -4,6 +4,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { LOOPBACK_PROXIES, parseTrustedProxies } from "../http/client-ip.js";
+import { devSurfacesAllowed } from "./dev-surfaces.js";
+import { type SecretRule, secretWeakness } from "./secret-strength.js";
 
 /** The workspace root, found from this file whether it runs from src/ or from the dist bundle. */
 function findWorkspaceRoot(from: string): string {
@@ -39,6 +41,12 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default("127.0.0.1"),
+  /**
+   * DANGEROUS. Runs the development surfaces (dev mailbox, payment simulator, test clock) although
+   * the server listens beyond loopback or SITE_URL is not a localhost origin: whoever reaches them
+   * reads every sign-up and recovery code and marks any invoice paid. Never in production (refused).
+   */
+  DANGEROUS_DEV_SURFACES_ON_ANY_HOST: flag(false),
   /** Directory holding the built web app (index.html and assets). */
   WEB_DIST: z.string().default(path.join(repoRoot, "apps/web/dist")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
@@ -176,17 +184,29 @@ type ParsedEnv = z.infer<typeof envSchema>;
 export type Config = Omit<ParsedEnv, "MAIL_TRANSPORT" | "LOG_LEVEL" | "PAYMENT_PROVIDER"> & {
   PAYMENT_PROVIDER: "exnode" | "simulator";
   production: boolean;
+  /** Development surfaces may run: loopback only with a localhost SITE_URL, or the dangerous opt-in (src/config/dev-surfaces.ts). */
+  devSurfaces: boolean;
   MAIL_TRANSPORT: "dev" | "smtp";
   LOG_LEVEL: NonNullable<ParsedEnv["LOG_LEVEL"]>;
 };
 
-/** Production must never run on development secrets or the dev mailbox. */
+const JWT_SECRET_RULE: SecretRule = { minLength: 32, minBits: 96, published: [DEV_JWT_SECRET] };
+const CALLBACK_SECRET_RULE: SecretRule = {
+  minLength: 32,
+  minBits: 96,
+  published: [DEV_EXNODE_CALLBACK_SECRET, DEV_JWT_SECRET],
+};
+
+/** Production must never run on guessable secrets, plain-HTTP public URLs or development surfaces. */
 function productionProblems(env: ParsedEnv, transport: Config["MAIL_TRANSPORT"]): string[] {
   const problems: string[] = [];
-  if (env.JWT_SECRET === DEV_JWT_SECRET) {
-    problems.push(
-      "  JWT_SECRET: the development default is refused in production; set your own secret (≥ 32 characters)",
-    );
+  const jwtWeakness = secretWeakness(env.JWT_SECRET, JWT_SECRET_RULE);
+  if (jwtWeakness) problems.push(`  JWT_SECRET: ${jwtWeakness}`);
+  if (new URL(env.SITE_URL).protocol !== "https:") {
+    problems.push("  SITE_URL: must be https in production (mail links and the payment redirect use it)");
+  }
+  if (env.EXNODE_CALLBACK_BASE_URL && new URL(env.EXNODE_CALLBACK_BASE_URL).protocol !== "https:") {
+    problems.push("  EXNODE_CALLBACK_BASE_URL: must be https in production (the callback path holds a secret)");
   }
   if (transport === "dev") {
     problems.push("  MAIL_TRANSPORT: the dev mailbox is refused in production; use MAIL_TRANSPORT=smtp with SMTP_URL");
@@ -194,13 +214,41 @@ function productionProblems(env: ParsedEnv, transport: Config["MAIL_TRANSPORT"])
   if (env.PAYMENT_PROVIDER === "simulator") {
     problems.push("  PAYMENT_PROVIDER: the gateway simulator is refused in production; use exnode");
   }
-  if (env.EXNODE_CALLBACK_SECRET === DEV_EXNODE_CALLBACK_SECRET) {
-    problems.push(
-      "  EXNODE_CALLBACK_SECRET: the development default is refused in production; set a long random secret",
-    );
-  }
+  const callbackWeakness = secretWeakness(env.EXNODE_CALLBACK_SECRET, CALLBACK_SECRET_RULE);
+  if (callbackWeakness) problems.push(`  EXNODE_CALLBACK_SECRET: ${callbackWeakness}`);
   if (env.TEST_FAILPOINT) problems.push("  TEST_FAILPOINT: test-only, refused in production");
   if (env.TEST_CLOCK_START) problems.push("  TEST_CLOCK_START: test-only, refused in production");
+  if (env.DANGEROUS_DEV_SURFACES_ON_ANY_HOST) {
+    problems.push("  DANGEROUS_DEV_SURFACES_ON_ANY_HOST: development surfaces are refused in production");
+  }
+  return problems;
+}
+
+/**
+ * Outside production, the development surfaces that would be on although this process may not run
+ * them (it listens beyond loopback, or SITE_URL is not a localhost origin): refused at start-up
+ * rather than started silently open, or started without them and half working.
+ */
+function exposedDevSurfaceProblems(
+  env: ParsedEnv,
+  transport: Config["MAIL_TRANSPORT"],
+  paymentProvider: Config["PAYMENT_PROVIDER"],
+): string[] {
+  const why = `HOST=${env.HOST}, SITE_URL=${env.SITE_URL}`;
+  const fix =
+    "listen on loopback with a localhost SITE_URL, or (dangerous: anyone who reaches it takes over accounts) set DANGEROUS_DEV_SURFACES_ON_ANY_HOST=true";
+  const problems: string[] = [];
+  if (transport === "dev") {
+    problems.push(
+      `  MAIL_TRANSPORT: the dev mailbox shows every code to whoever reaches it and is not run here (${why}); use MAIL_TRANSPORT=smtp with SMTP_URL, or ${fix}`,
+    );
+  }
+  if (paymentProvider === "simulator") {
+    problems.push(
+      `  PAYMENT_PROVIDER: the gateway simulator lets anyone mark invoices paid and is not run here (${why}); use PAYMENT_PROVIDER=exnode, or ${fix}`,
+    );
+  }
+  if (env.TEST_CLOCK_START) problems.push(`  TEST_CLOCK_START: the test clock is not run here (${why}); ${fix}`);
   return problems;
 }
 
@@ -214,7 +262,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const vars = parsed.data;
   const production = vars.NODE_ENV === "production";
   const transport: Config["MAIL_TRANSPORT"] = vars.MAIL_TRANSPORT ?? (production ? "smtp" : "dev");
-  const problems = production ? productionProblems(vars, transport) : [];
+  const paymentProvider = vars.PAYMENT_PROVIDER ?? (production ? "exnode" : "simulator");
+  const devSurfaces = !production && devSurfacesAllowed(vars);
+  const problems = production
+    ? productionProblems(vars, transport)
+    : devSurfaces
+      ? []
+      : exposedDevSurfaceProblems(vars, transport, paymentProvider);
   // auth-js refreshes only shortly before the access token expires: an inactivity timeout shorter
   // than the token's lifetime would end every session between two refreshes.
   if (
@@ -224,7 +278,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push("  AUTH_SESSION_INACTIVITY_TIMEOUT_SECONDS: must be longer than JWT_EXP (or 0 for no limit)");
   }
   if (transport === "smtp" && !vars.SMTP_URL) problems.push("  SMTP_URL: required when mail goes through SMTP");
-  const paymentProvider = vars.PAYMENT_PROVIDER ?? (production ? "exnode" : "simulator");
   if (paymentProvider === "exnode" && !(vars.EXNODE_PUBLIC_KEY && vars.EXNODE_PRIVATE_KEY)) {
     problems.push("  EXNODE_PUBLIC_KEY, EXNODE_PRIVATE_KEY: required when PAYMENT_PROVIDER is exnode");
   }
@@ -238,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...vars,
     production,
+    devSurfaces,
     MAIL_TRANSPORT: transport,
     LOG_LEVEL: logLevel,
     PAYMENT_PROVIDER: paymentProvider,

@@ -29,6 +29,9 @@ export { CheckoutError, createPaymentsService, type PaymentsService, type Reconc
 export type { SettlementOutcome } from "./settlement.js";
 export { createExnodeSimulator, type ExnodeSimulator, type SimulatorSwitches } from "./simulator/index.js";
 
+/** Where provider callbacks arrive: `<origin>/api/exnode/callback/<EXNODE_CALLBACK_SECRET>`. */
+const CALLBACK_PATH = "/api/exnode/callback/";
+
 /** Where the simulator is mounted. */
 export const SIMULATOR_PREFIX = "/sim/exnode";
 
@@ -83,11 +86,29 @@ export async function createPayments(deps: {
   };
   let simulator: ExnodeSimulator | undefined;
   if (useSimulator) {
+    // Callbacks only to a callback path of this server (its own address, SITE_URL, or the
+    // configured callback origin); the browser only back to SITE_URL's origin or our own.
+    const ownOrigins = () => {
+      const origins = [new URL(deps.siteUrl).origin];
+      if (ownUrl) {
+        const own = new URL(ownUrl);
+        origins.push(own.origin);
+        if (own.hostname === "127.0.0.1") origins.push(`${own.protocol}//localhost:${own.port}`);
+      }
+      return origins;
+    };
+    const callbackOrigins = () => [
+      ...ownOrigins(),
+      ...(config.EXNODE_CALLBACK_BASE_URL ? [new URL(config.EXNODE_CALLBACK_BASE_URL).origin] : []),
+    ];
     simulator = createExnodeSimulator({
       db,
       ...keys,
       prefix: SIMULATOR_PREFIX,
       logger: deps.logger.child({ module: "exnode-simulator" }),
+      callbackAllowed: (url) =>
+        callbackOrigins().includes(url.origin) && url.pathname.startsWith(CALLBACK_PATH) && !url.search,
+      redirectAllowed: (url) => ownOrigins().includes(url.origin),
     });
   }
   const provider = createExnodeProvider({
@@ -103,7 +124,7 @@ export async function createPayments(deps: {
     logger,
     provider,
     providerName: useSimulator ? "exnode-simulator" : "exnode",
-    callbackUrl: () => `${callbackBase()}/api/exnode/callback/${config.EXNODE_CALLBACK_SECRET}`,
+    callbackUrl: () => `${callbackBase()}${CALLBACK_PATH}${config.EXNODE_CALLBACK_SECRET}`,
     beforeSettlementCommit: deps.beforeSettlementCommit,
     ...(deps.events ? { events: deps.events } : {}),
   });

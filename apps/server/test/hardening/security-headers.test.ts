@@ -24,7 +24,11 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, "home/index.html"), shell.replace("<div id=root>", "<div id=root><h1>Home</h1>"));
   writeFileSync(path.join(dist, "assets/index-abc123.js"), "console.log(1)");
   writeFileSync(path.join(dist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
-  app = await startTestApp({ env: { WEB_DIST: dist, SITE_URL: "https://veil.example" } });
+  // A public SITE_URL (for the CORS checks) with the dev mailbox and simulator still on: the
+  // dangerous opt-in, as nothing but this test process reaches the loopback port.
+  app = await startTestApp({
+    env: { WEB_DIST: dist, SITE_URL: "https://veil.example", DANGEROUS_DEV_SURFACES_ON_ANY_HOST: "true" },
+  });
   const user = await createUser(app);
   await api(app, "POST", "/user/web/register", { user, body: { email: user.email } });
   ({ trackerId } = await checkout(app, user));
@@ -168,12 +172,13 @@ describe("in production", () => {
       loadConfig({
         NODE_ENV: "production",
         WEB_DIST: dist,
-        JWT_SECRET: "a-production-secret-that-is-long-enough-1234",
+        JWT_SECRET: "pV3x9Lq2Zr7Tn4Wb8Kc1Hs6Yd0Fg5Jm2Qa7Ue3Io9",
+        SITE_URL: "https://veil.example.com",
         MAIL_TRANSPORT: "smtp",
         SMTP_URL: "smtp://127.0.0.1:2525",
         EXNODE_PUBLIC_KEY: "pub",
         EXNODE_PRIVATE_KEY: "priv",
-        EXNODE_CALLBACK_SECRET: "a-long-random-callback-secret",
+        EXNODE_CALLBACK_SECRET: "c7e1a94f0b3d28e65f1a0c9d4b7e2f83a6d5c0b1",
         CSP_CONNECT_SRC: "https://abc.supabase.co/ https://abc.supabase.co/auth/v1",
       }),
       { db: { query: async () => ({ rows: [] }) }, mounts: [] },

@@ -22,8 +22,11 @@ async function freePort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  gateway = await startTestApp();
   const port = await freePort();
+  // The simulator calls back and redirects only to the site it serves: here, the shop.
+  gateway = await startTestApp({
+    env: { SITE_URL: `http://localhost:${port}`, EXNODE_CALLBACK_BASE_URL: `http://127.0.0.1:${port}` },
+  });
   shop = await startTestApp({
     env: {
       PORT: String(port),

@@ -92,6 +92,13 @@ export interface ExnodeSimulatorOptions {
   /** Tokens the simulated gateway supports; defaults to every token the product knows. */
   tokens?: string[];
   fetch?: typeof fetch;
+  /**
+   * Where callbacks may go: our own server's callback path only, so the simulator cannot be made to
+   * POST to arbitrary (internal) URLs. Invoices naming another `call_back_url` are refused.
+   */
+  callbackAllowed?: (url: URL) => boolean;
+  /** Where Pay/Cancel may send the browser back to: SITE_URL's origin only (no open redirect). */
+  redirectAllowed?: (url: URL) => boolean;
 }
 
 export interface ExnodeSimulator {
@@ -107,6 +114,14 @@ export function createExnodeSimulator(options: ExnodeSimulatorOptions): ExnodeSi
   const { db, logger } = options;
   const doFetch = options.fetch ?? fetch;
   const tokens = options.tokens ?? Object.keys(CRYPTO_TOKENS);
+  const callbackAllowed = (url: string) => {
+    const parsed = URL.parse(url);
+    return parsed !== null && (options.callbackAllowed?.(parsed) ?? true);
+  };
+  const redirectAllowed = (url: string) => {
+    const parsed = URL.parse(url);
+    return parsed !== null && (options.redirectAllowed?.(parsed) ?? true);
+  };
   let switches: SimulatorSwitches = { ...DEFAULT_SWITCHES };
   const app = new Hono();
 
@@ -144,13 +159,16 @@ export function createExnodeSimulator(options: ExnodeSimulatorOptions): ExnodeSi
     );
     const row = rows[0] as InvoiceRow;
     let callback = "skipped";
-    if (switches.callbacks) {
+    if (switches.callbacks && !callbackAllowed(row.callback_url)) {
+      callback = "refused: not this server's callback path";
+    } else if (switches.callbacks) {
       try {
         const res = await doFetch(row.callback_url, {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ tracker_id: row.tracker_id }),
           signal: AbortSignal.timeout(10_000),
+          redirect: "manual",
         });
         callback = `HTTP ${res.status}`;
       } catch (err) {
@@ -214,6 +232,12 @@ export function createExnodeSimulator(options: ExnodeSimulatorOptions): ExnodeSi
     if (!tokens.includes(req.token) || switches.refuse_tokens.includes(req.token)) {
       return c.json({ message: `Token ${req.token} is not available` }, 400);
     }
+    if (!callbackAllowed(req.call_back_url)) {
+      return c.json({ message: "call_back_url must be this server's /api/exnode/callback/… URL" }, 400);
+    }
+    if (req.redirect_url && !redirectAllowed(req.redirect_url)) {
+      return c.json({ message: "redirect_url must be on the site's own origin (SITE_URL)" }, 400);
+    }
     if (req.amount < switches.min_amount) {
       return c.json({ message: `Amount is too low: minimum is ${switches.min_amount}` }, 400);
     }
@@ -262,7 +286,9 @@ export function createExnodeSimulator(options: ExnodeSimulatorOptions): ExnodeSi
   // The hosted pay page a customer's browser is sent to.
   app.get("/pay/:trackerId", async (c) => {
     const lang = pickLanguage(c.req.query("lang"), c.req.header("Accept-Language"));
-    const row = await find(c.req.param("trackerId"));
+    const found = await find(c.req.param("trackerId"));
+    // A redirect stored before the rule existed is dropped rather than linked.
+    const row = found && !redirectAllowed(found.redirect_url) ? { ...found, redirect_url: "" } : found;
     const page = renderPayPage(
       lang,
       row && {
@@ -292,7 +318,7 @@ export function createExnodeSimulator(options: ExnodeSimulatorOptions): ExnodeSi
       // Cancel on a gateway's page means the customer walked away: the invoice expires unpaid.
       await settle(trackerId, form.action === "pay" ? "SUCCESS" : "EXPIRED");
     }
-    if (!row.redirect_url)
+    if (!row.redirect_url || !redirectAllowed(row.redirect_url))
       return c.redirect(`${options.prefix}/pay/${trackerId}?lang=${form.lang === "ru" ? "ru" : "en"}`, 303);
     return c.redirect(row.redirect_url, 303);
   });

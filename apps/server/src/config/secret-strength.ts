@@ -1,0 +1,50 @@
+/**
+ * Production secrets are judged on their own, not by equality with the development values: a
+ * one-letter edit of a published default, a repeated word or a short alphabet is as guessable as
+ * the default itself. Generate them as docs/operations.md shows (`openssl rand`).
+ */
+
+/** Estimated bits of a secret: its length times the empirical Shannon entropy of its characters. */
+export function estimatedBits(secret: string): number {
+  const chars = [...secret];
+  const counts = new Map<string, number>();
+  for (const ch of chars) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let perChar = 0;
+  for (const n of counts.values()) {
+    const p = n / chars.length;
+    perChar -= p * Math.log2(p);
+  }
+  return perChar * chars.length;
+}
+
+/** A run of this many characters shared with a published value makes a secret derived from it. */
+const SHARED_RUN = 8;
+
+function sharesRunWith(secret: string, known: string): boolean {
+  const s = secret.toLowerCase();
+  const k = known.toLowerCase();
+  for (let i = 0; i + SHARED_RUN <= k.length; i++) {
+    if (s.includes(k.slice(i, i + SHARED_RUN))) return true;
+  }
+  return false;
+}
+
+export interface SecretRule {
+  minLength: number;
+  minBits: number;
+  /** Published values (the development defaults) the secret must not be built from. */
+  published: readonly string[];
+}
+
+/** What is wrong with a production secret, or undefined when it passes. */
+export function secretWeakness(secret: string, rule: SecretRule): string | undefined {
+  if (rule.published.some((known) => sharesRunWith(secret, known))) {
+    return "the development default (or a value made from it) is refused in production; set a long random secret";
+  }
+  if ([...secret].length < rule.minLength) return `must be at least ${rule.minLength} characters in production`;
+  const bits = estimatedBits(secret);
+  if (bits < rule.minBits) {
+    return `looks guessable (about ${Math.floor(bits)} bits, at least ${rule.minBits} needed: repeated or too few different characters); generate it, e.g. openssl rand -base64 48`;
+  }
+  return undefined;
+}
