@@ -11,7 +11,10 @@ import { startTestApp, type TestApp } from "../helpers/test-app.js";
 let app: TestApp;
 let user: TestUser;
 beforeAll(async () => {
-  app = await startTestApp();
+  // Every request moves the clock 2 h on: session limits off, so the signed-in user stays signed in.
+  app = await startTestApp({
+    env: { AUTH_SESSION_TIMEBOX_SECONDS: "0", AUTH_SESSION_INACTIVITY_TIMEOUT_SECONDS: "0" },
+  });
   user = await createUser(app);
 }, 60_000);
 afterAll(async () => app?.close());

@@ -16,7 +16,10 @@ let app: TestApp;
 let user: TestUser;
 let tokens: string[];
 beforeAll(async () => {
-  app = await startTestApp({ env: { LOG_LEVEL: "error" } });
+  // Every request moves the clock 2 h on: session limits off, so the "valid" token stays valid.
+  app = await startTestApp({
+    env: { LOG_LEVEL: "error", AUTH_SESSION_TIMEBOX_SECONDS: "0", AUTH_SESSION_INACTIVITY_TIMEOUT_SECONDS: "0" },
+  });
   user = await createUser(app);
   tokens = Object.values(await hostileTokens(app, user));
 }, 60_000);

@@ -14,7 +14,15 @@ let app: TestApp;
 let user: TestUser;
 let transactionId: string;
 beforeAll(async () => {
-  app = await startTestApp({ env: { LOG_LEVEL: "error", SUPPORT_EMAIL: "help@veil.test" } });
+  // Every request moves the clock 2 h on: session limits off, so the signed-in user stays signed in.
+  app = await startTestApp({
+    env: {
+      LOG_LEVEL: "error",
+      SUPPORT_EMAIL: "help@veil.test",
+      AUTH_SESSION_TIMEBOX_SECONDS: "0",
+      AUTH_SESSION_INACTIVITY_TIMEOUT_SECONDS: "0",
+    },
+  });
   user = await createUser(app);
   await api(app, "POST", "/user/web/register", { user, body: { email: user.email } });
   ({ transactionId } = await checkout(app, user));
