@@ -115,8 +115,13 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
     ipRecover: perIp("recover", config.RATE_LIMIT_OTP_PER_5MIN),
     ipResend: perIp("resend", config.RATE_LIMIT_OTP_PER_5MIN),
     ipUserUpdate: perIp("user_update", config.RATE_LIMIT_OTP_PER_5MIN),
-    mailGap: { bucket: "mail:gap", limit: 1, windowSeconds: config.MAIL_RESEND_SECONDS },
-    /** Re-authentication codes have a resend window of their own (GoTrue: one per kind of mail). */
+    /**
+     * One resend window per kind of mail, as GoTrue (confirmation, recovery, re-authentication): a
+     * recovery request right after a sign-up is not held up by the sign-up's mail. The hourly cap
+     * (mailHour) still counts every kind together.
+     */
+    mailGapConfirmation: { bucket: "mail:gap:confirmation", limit: 1, windowSeconds: config.MAIL_RESEND_SECONDS },
+    mailGapRecovery: { bucket: "mail:gap:recovery", limit: 1, windowSeconds: config.MAIL_RESEND_SECONDS },
     mailGapReauthentication: {
       bucket: "mail:gap:reauthentication",
       limit: 1,
@@ -140,11 +145,11 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
   }
 
   /**
-   * Mail limits for an address: one mail per MAIL_RESEND_SECONDS, MAIL_PER_ADDRESS_PER_HOUR per
-   * hour. Applied to every request that could mail the address — whether or not it exists or is
+   * Mail limits for an address: one mail of each kind (`gapRule`) per MAIL_RESEND_SECONDS,
+   * MAIL_PER_ADDRESS_PER_HOUR per hour of all kinds. Applied to every request that could mail the address — whether or not it exists or is
    * confirmed — so a 429 says nothing about the account.
    */
-  async function limitMail(email: string, gapRule: LimitRule = rules.mailGap): Promise<void> {
+  async function limitMail(email: string, gapRule: LimitRule): Promise<void> {
     const gap = await limiter.hit(gapRule, email);
     if (!gap.allowed) {
       throw tooManyRequests(
@@ -332,7 +337,7 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
       // user at once, even seconds after another sign-up (GoTrue answers 200, not 429).
       const known = await findUserByEmail(db, email);
       if (known && (known.email_confirmed_at || isBanned(known, clock.now()))) return obfuscatedUser(email, data);
-      await limitMail(email);
+      await limitMail(email, rules.mailGapConfirmation);
 
       const outcome = await db.transaction(async (tx) => {
         const now = clock.now();
@@ -477,7 +482,7 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
       }
       if (body.type !== "signup") throw validationFailed(`Resending ${body.type} is not supported`);
       const email = normalizeEmail(body.email, "Type provided requires an email address");
-      await limitMail(email);
+      await limitMail(email, rules.mailGapConfirmation);
       await db.transaction(async (tx) => {
         const user = await findUserByEmail(tx, email, true);
         // Unknown or already confirmed: the same empty 200, and no mail.
@@ -490,7 +495,7 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
     async recover(body: { email?: string | undefined }, meta: RequestMeta): Promise<void> {
       await limitIp(rules.ipRecover, meta.ip);
       const email = normalizeEmail(body.email, "Password recovery requires an email");
-      await limitMail(email);
+      await limitMail(email, rules.mailGapRecovery);
       await db.transaction(async (tx) => {
         const user = await findUserByEmail(tx, email, true);
         // Unknown (or banned, who could not use it): the same empty 200, and no mail.
