@@ -1,5 +1,5 @@
 import { loadConfig } from "./config/index.js";
-import { startServer } from "./server.js";
+import { shutdownBoundMs, startServer } from "./server.js";
 
 // The composition root: config → server → listen. Nothing else wires.
 // Start-up problems (bad configuration, a data directory in use, an unreachable database) are
@@ -19,6 +19,12 @@ if (server.metricsUrl) console.log(`Metrics for Prometheus at ${server.metricsUr
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
+    // Whatever hangs (a provider or SMTP server not answering), the process ends within the bound.
+    const bound = shutdownBoundMs(server.services.config);
+    setTimeout(() => {
+      console.error(`Veil did not stop within ${bound / 1000} s of ${signal}; exiting anyway`);
+      process.exit(1);
+    }, bound).unref();
     server.close().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -128,14 +128,25 @@ const HOUSEKEEPING_MS = 3_600_000;
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/**
+ * The longest a shutdown may take: the drain, the grace for requests in flight, and time for the
+ * running reconcile pass and outbox batch (each bounded by the provider and SMTP timeouts). main.ts
+ * exits hard after it.
+ */
+export function shutdownBoundMs(config: Pick<Config, "SHUTDOWN_DRAIN_SECONDS">): number {
+  return config.SHUTDOWN_DRAIN_SECONDS * 1000 + SHUTDOWN_GRACE_MS + 20_000;
+}
+
 /** Builds the services, mounts them and listens. `close()` stops listening, drains requests, then stops the reconciler, mail and the db. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const services = await buildServices(config, options);
   const devSurfaces = devSurfaceMounts(services);
+  let draining = false;
   const app = createHttpApp(config, {
     db: services.db,
     mounts: mountsFor(services, devSurfaces),
     metrics: services.metrics,
+    draining: () => draining,
   });
   const metricsServer = config.METRICS_PORT === undefined ? undefined : await serveMetrics(config, services.metrics);
   if (metricsServer || config.METRICS_TOKEN) services.metrics.collectProcessMetrics();
@@ -180,8 +191,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           devSurfaces: devSurfaces.map((s) => `${s.name} (${s.path})`),
           services,
           async close() {
-            // Graceful: stop accepting, let requests in flight finish (they may still need the db),
-            // and only after SHUTDOWN_GRACE_MS cut what is left.
+            // Zero-downtime restarts (docs/operations.md §5): first only fail /readyz for
+            // SHUTDOWN_DRAIN_SECONDS, still serving, so the load balancer moves traffic away.
+            draining = true;
+            if (config.SHUTDOWN_DRAIN_SECONDS > 0) {
+              services.logger.info({ seconds: config.SHUTDOWN_DRAIN_SECONDS }, "shutting down: draining");
+              await new Promise((done) => setTimeout(done, config.SHUTDOWN_DRAIN_SECONDS * 1000));
+            }
+            // Then stop accepting, let requests in flight finish (they may still need the db), and
+            // only after SHUTDOWN_GRACE_MS cut what is left. The running reconcile pass and outbox
+            // batch finish before the database closes.
             await new Promise<void>((done, fail) => {
               const cut = setTimeout(() => {
                 if ("closeAllConnections" in server) server.closeAllConnections();

@@ -169,6 +169,11 @@ const envSchema = z.object({
   TEST_CLOCK_START: z.preprocess((v) => (v === "" ? undefined : v), z.iso.datetime({ offset: true }).optional()),
 
   // ── operations (docs/operations.md) ──
+  /**
+   * On SIGTERM, how long /readyz answers 503 while requests are still served, so load balancers
+   * stop sending new ones before the process stops accepting (set above their check interval).
+   */
+  SHUTDOWN_DRAIN_SECONDS: int(0, 0, 300),
   /** Serve Prometheus metrics at /metrics on this port of their own (0 picks a free one). */
   METRICS_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
   /** Interface of the metrics port: loopback unless the scraper is elsewhere. */

@@ -30,6 +30,8 @@ export interface HttpDeps {
   mounts: HttpMount[];
   /** Counts and times every request; served at /metrics when METRICS_TOKEN is set. */
   metrics?: Metrics;
+  /** True once a shutdown began: /readyz says 503 and connections are not kept alive. */
+  draining?: () => boolean;
 }
 
 /** Builds the HTTP app: health/readiness, the feature sub-apps, then the web app with SPA fallback. */
@@ -75,7 +77,16 @@ export function createHttpApp(config: Config, deps: HttpDeps): Hono {
   );
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
+  // A process shutting down (docs/operations.md §5) still serves what reaches it, but tells load
+  // balancers to send nothing new and closes each connection after its answer, so keep-alive
+  // clients reconnect to a process that stays.
+  const draining = deps.draining ?? (() => false);
+  app.use("*", async (c, next) => {
+    await next();
+    if (draining()) c.header("Connection", "close");
+  });
   app.get("/readyz", async (c) => {
+    if (draining()) return c.json({ status: "draining", reason: "shutting down" }, 503);
     try {
       await deps.db.query("SELECT 1");
       return c.json({ status: "ready" });
