@@ -108,9 +108,10 @@ function devSurfaceMounts(services: Services): (HttpMount & { name: string })[] 
 
 /** The sub-apps under their prefixes. The one place features are mounted. */
 function mountsFor(services: Services, devSurfaces: HttpMount[]): HttpMount[] {
-  const mounts: HttpMount[] = [{ path: "/auth/v1", app: services.auth.routes }];
+  // /auth/v1 and /api limit their bodies themselves (1 MB, 64 KB) in their own error shapes.
+  const mounts: HttpMount[] = [{ path: "/auth/v1", app: services.auth.routes, limitsOwnBody: true }];
   mounts.push(...devSurfaces.filter((m) => m.path !== SIMULATOR_PREFIX));
-  mounts.push({ path: "/api", app: createProductApi(services) });
+  mounts.push({ path: "/api", app: createProductApi(services), limitsOwnBody: true });
   mounts.push(...devSurfaces.filter((m) => m.path === SIMULATOR_PREFIX));
   return mounts;
 }

@@ -153,6 +153,23 @@ describe("given a request body over the limit", () => {
       expect([where, streamed.status]).toEqual([where, 413]);
     }
   });
+
+  it("should keep each API's own limit and error shape: 1 MB GoTrue-style on /auth/v1, 64 KB {detail} on /api", async () => {
+    const post = (where: string, bytes: number) =>
+      fetch(`${app.url}${where}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: "a@example.com", data: { blob: "x".repeat(bytes) } }),
+      });
+    const auth = await post("/auth/v1/signup", 1100 * 1024);
+    expect(auth.status).toBe(413);
+    expect(await auth.json()).toMatchObject({ error_code: "request_entity_too_large" });
+    // Under 1 MB is read and judged by the auth server itself (here: metadata too large).
+    expect((await post("/auth/v1/signup", 200 * 1024)).status).toBe(400);
+    const api = await post(`/api${API_PATHS.contact}`, 100 * 1024);
+    expect(api.status).toBe(413);
+    expect(await api.json()).toEqual({ detail: "Request body too large" });
+  });
 });
 
 describe("given a client that sends its request too slowly", () => {
