@@ -519,8 +519,7 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
 
       // Each attempt reserves its place in both wrong-password budgets before bcrypt runs, in one
       // atomic statement each, so parallel guesses cannot all slip past a check made before any of
-      // them was counted (README, "Security"). A right password gives its
-      // reservation back.
+      // them was counted (README, "Security"). A right password gives its reservation back.
       const pairState = await limiter.hit(rules.loginFailPair, pair);
       if (!pairState.allowed)
         throw tooManyRequests("over_request_rate_limit", "Request rate limit reached", pairState.retryAfter);
