@@ -7,8 +7,6 @@ export {
   AccordionTrigger,
   accordionTriggerVariants,
   accordionVariants,
-  type UseHashItemOptions,
-  useHashItem,
 } from "./components/accordion/index.js";
 export {
   Alert,

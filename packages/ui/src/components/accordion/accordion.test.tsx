@@ -1,6 +1,6 @@
-import { act, render, screen } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { axe } from "../../test/axe.js";
 import { Accordion, AccordionContent, AccordionItem, type AccordionProps, AccordionTrigger } from "./accordion.js";
 
@@ -130,72 +130,6 @@ describe("given an Accordion with another heading level", () => {
     );
     expect(screen.getByRole("heading", { level: 2, name: "First" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 4, name: "Second" })).toBeInTheDocument();
-  });
-});
-
-describe("given an Accordion that opens on the URL hash", () => {
-  let scrollIntoView: ReturnType<typeof vi.fn>;
-  const originalScrollIntoView = Element.prototype.scrollIntoView;
-
-  beforeEach(() => {
-    vi.useFakeTimers();
-    scrollIntoView = vi.fn();
-    Element.prototype.scrollIntoView = scrollIntoView as unknown as Element["scrollIntoView"];
-    window.history.replaceState(null, "", "#q2");
-  });
-
-  afterEach(() => {
-    vi.useRealTimers();
-    Element.prototype.scrollIntoView = originalScrollIntoView;
-    window.history.replaceState(null, "", "#");
-  });
-
-  it("should open the item the hash names", () => {
-    render(<Faq openOnHash />);
-    expect(trigger("How much does it cost?")).toHaveAttribute("aria-expanded", "true");
-    expect(trigger("Which devices are supported?")).toHaveAttribute("aria-expanded", "false");
-  });
-
-  it("should scroll to it smoothly after 100 ms, not before", () => {
-    render(<Faq openOnHash />);
-    act(() => vi.advanceTimersByTime(99));
-    expect(scrollIntoView).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
-    expect(scrollIntoView).toHaveBeenCalledTimes(1);
-    expect(scrollIntoView).toHaveBeenCalledWith({ behavior: "smooth", block: "start" });
-    expect(scrollIntoView.mock.contexts[0]).toBe(document.getElementById("q2"));
-  });
-
-  it("should jump without animation when the user prefers reduced motion", () => {
-    const matchMedia = vi
-      .spyOn(window, "matchMedia")
-      .mockImplementation((query: string) => ({ matches: query.includes("reduce"), media: query }) as MediaQueryList);
-    render(<Faq openOnHash />);
-    act(() => vi.advanceTimersByTime(100));
-    expect(scrollIntoView).toHaveBeenCalledWith({ behavior: "auto", block: "start" });
-    matchMedia.mockRestore();
-  });
-
-  it("should open the item a later hash change names", () => {
-    render(<Faq openOnHash />);
-    act(() => {
-      window.history.replaceState(null, "", "#q3");
-      window.dispatchEvent(new HashChangeEvent("hashchange"));
-    });
-    expect(trigger("Can I cancel?")).toHaveAttribute("aria-expanded", "true");
-  });
-
-  it("should leave everything closed for a hash that names no item", () => {
-    window.history.replaceState(null, "", "#pricing");
-    render(<Faq openOnHash />);
-    act(() => vi.advanceTimersByTime(200));
-    expect(screen.queryByRole("region")).not.toBeInTheDocument();
-    expect(scrollIntoView).not.toHaveBeenCalled();
-  });
-
-  it("should ignore the hash unless asked to", () => {
-    render(<Faq />);
-    expect(trigger("How much does it cost?")).toHaveAttribute("aria-expanded", "false");
   });
 });
 

@@ -45,64 +45,6 @@ function idPart(value: string) {
   return value.replace(/[^A-Za-z0-9_-]/g, "_");
 }
 
-function prefersReducedMotion() {
-  return typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
-}
-
-export interface UseHashItemOptions {
-  /**
-   * Called with the id from `location.hash` (without `#`, decoded) on mount and on every
-   * `hashchange`. Return true when it names one of your items (and open it); the element with that
-   * id is then scrolled into view.
-   */
-  onMatch: (id: string) => boolean;
-  /**
-   * Wait before scrolling, so the opened item has rendered (docs/product.md §9: scroll-to-hash delay 100 ms).
-   * @defaultValue 100
-   */
-  delayMs?: number;
-  /** @defaultValue true */
-  enabled?: boolean;
-}
-
-/**
- * Opens-and-scrolls by URL hash: `/faq#q4` opens entry q4 and, after `delayMs`, scrolls it into
- * view: smoothly, or instantly when the user prefers reduced motion.
- */
-export function useHashItem({ onMatch, delayMs = 100, enabled = true }: UseHashItemOptions): void {
-  const onMatchRef = React.useRef(onMatch);
-  onMatchRef.current = onMatch;
-
-  React.useEffect(() => {
-    if (!enabled) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const handle = () => {
-      const raw = window.location.hash.slice(1);
-      if (!raw) return;
-      let id: string;
-      try {
-        id = decodeURIComponent(raw);
-      } catch {
-        return; // a malformed hash names nothing
-      }
-      if (!onMatchRef.current(id)) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        document.getElementById(id)?.scrollIntoView({
-          behavior: prefersReducedMotion() ? "auto" : "smooth",
-          block: "start",
-        });
-      }, delayMs);
-    };
-    handle();
-    window.addEventListener("hashchange", handle);
-    return () => {
-      window.removeEventListener("hashchange", handle);
-      clearTimeout(timer);
-    };
-  }, [delayMs, enabled]);
-}
-
 export interface AccordionProps
   extends Omit<React.ComponentProps<"div">, "defaultValue" | "onChange">,
     VariantProps<typeof accordionVariants> {
@@ -125,14 +67,6 @@ export interface AccordionProps
    * @defaultValue 3
    */
   headingLevel?: HeadingLevel;
-  /**
-   * Open the item whose id matches `location.hash` (on load and on `hashchange`) and scroll to it
-   * after `hashScrollDelayMs` (see `useHashItem`). Leave off when the app already scrolls to hashes.
-   * @defaultValue false
-   */
-  openOnHash?: boolean;
-  /** @defaultValue 100 */
-  hashScrollDelayMs?: number;
 }
 
 /**
@@ -147,8 +81,6 @@ export function Accordion({
   onValueChange,
   multiple = true,
   headingLevel = 3,
-  openOnHash = false,
-  hashScrollDelayMs = 100,
   variant,
   className,
   children,
@@ -156,9 +88,6 @@ export function Accordion({
 }: AccordionProps) {
   const [uncontrolled, setUncontrolled] = React.useState<string[]>(defaultValue);
   const value = valueProp ?? uncontrolled;
-  const valueRef = React.useRef(value);
-  valueRef.current = value;
-  const rootRef = React.useRef<HTMLDivElement>(null);
   const baseId = React.useId();
 
   const setValue = React.useCallback(
@@ -167,15 +96,6 @@ export function Accordion({
       onValueChange?.(next);
     },
     [valueProp, onValueChange],
-  );
-
-  const open = React.useCallback(
-    (item: string) => {
-      const current = valueRef.current;
-      if (current.includes(item)) return;
-      setValue(multiple ? [...current, item] : [item]);
-    },
-    [multiple, setValue],
   );
 
   const context = React.useMemo<AccordionContextValue>(
@@ -192,23 +112,9 @@ export function Accordion({
     [value, setValue, multiple, headingLevel, variant, baseId],
   );
 
-  useHashItem({
-    enabled: openOnHash,
-    delayMs: hashScrollDelayMs,
-    onMatch: (id) => {
-      const items = rootRef.current?.querySelectorAll<HTMLElement>("[data-slot='accordion-item']") ?? [];
-      const item = Array.from(items).find((element) => element.id === id);
-      const itemValue = item?.dataset.value;
-      if (itemValue === undefined) return false;
-      open(itemValue);
-      return true;
-    },
-  });
-
   return (
     <AccordionContext.Provider value={context}>
       <div
-        ref={rootRef}
         data-slot="accordion"
         data-variant={variant ?? "card"}
         className={cn(accordionVariants({ variant }), className)}

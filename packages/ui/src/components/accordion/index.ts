@@ -7,6 +7,4 @@ export {
   AccordionTrigger,
   accordionTriggerVariants,
   accordionVariants,
-  type UseHashItemOptions,
-  useHashItem,
 } from "./accordion.js";
