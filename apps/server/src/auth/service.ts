@@ -129,8 +129,17 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
     },
     ipReauthenticate: perIp("reauthenticate", config.RATE_LIMIT_OTP_PER_5MIN),
     mailHour: { bucket: "mail:hour", limit: config.MAIL_PER_ADDRESS_PER_HOUR, windowSeconds: 3600 },
-    /** All verify attempts for one address, whatever the IP (IP rotation does not help guessing). */
-    verifyPerEmail: { bucket: "email:verify", limit: 30, windowSeconds: 3600 },
+    /**
+     * Wrong codes for one address from one client network (an IPv4 address, an IPv6 /64): past it
+     * that network is refused before its code is even checked; others are not held up.
+     */
+    verifyFailNetwork: { bucket: "verify-fail:email+net", limit: 30, windowSeconds: 3600 },
+    /**
+     * Wrong codes for one address from anywhere: past it, wrong codes answer 429, but every code is
+     * still checked, so the owner's correct code of the newest mail always passes. Guessing stays
+     * bounded by the code itself (void after CODE_MAX_ATTEMPTS wrong tries, a new one only by mail).
+     */
+    verifyFailEmail: { bucket: "verify-fail:email", limit: 150, windowSeconds: 3600 },
     /** Wrong passwords for one address from one IP: that IP waits, others do not. */
     loginFailPair: { bucket: "login-fail:ip+email", limit: 5, windowSeconds: 900 },
     /** Wrong passwords for one address from anywhere: new IPs wait, IPs the owner used before do not. */
@@ -408,9 +417,12 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
       if (!body.email) throw validationFailed("Only an email address or phone number should be provided on verify");
       const email = body.email.trim().toLowerCase();
       if (!emailSchema.safeParse(email).success) throw new AuthError(422, "validation_failed", "Invalid email format");
-      const perEmail = await limiter.hit(rules.verifyPerEmail, email);
-      if (!perEmail.allowed)
-        throw tooManyRequests("over_request_rate_limit", "Request rate limit reached", perEmail.retryAfter);
+      // Someone else's guesses never lock the owner out (issue 13): the per-address cap is kept per
+      // client network, and the cap over all networks refuses only wrong codes (see rules).
+      const network = `${email}|${rateLimitSubject(meta.ip)}`;
+      const fromNetwork = await limiter.isExhausted(rules.verifyFailNetwork, network);
+      if (!fromNetwork.allowed)
+        throw tooManyRequests("over_request_rate_limit", "Request rate limit reached", fromNetwork.retryAfter);
       const token = (body.token ?? "").trim();
 
       const result = await db.transaction(async (tx) => {
@@ -470,7 +482,14 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
         const session = await createSession(tx, user, "otp", meta);
         return { ok: true as const, response: await tokenResponse(tx, user.id, session) };
       });
-      if (!result.ok) throw result.banned ? new AuthError(403, "user_banned", "User is banned") : otpInvalid();
+      if (!result.ok) {
+        if (result.banned) throw new AuthError(403, "user_banned", "User is banned");
+        await limiter.hit(rules.verifyFailNetwork, network);
+        const everywhere = await limiter.hit(rules.verifyFailEmail, email);
+        if (!everywhere.allowed)
+          throw tooManyRequests("over_request_rate_limit", "Request rate limit reached", everywhere.retryAfter);
+        throw otpInvalid();
+      }
       return { response: result.response, type };
     },
 
