@@ -221,6 +221,8 @@ function productionProblems(env: ParsedEnv, transport: Config["MAIL_TRANSPORT"])
   }
   const callbackWeakness = secretWeakness(env.EXNODE_CALLBACK_SECRET, CALLBACK_SECRET_RULE);
   if (callbackWeakness) problems.push(`  EXNODE_CALLBACK_SECRET: ${callbackWeakness}`);
+  const metricsWeakness = env.METRICS_TOKEN && secretWeakness(env.METRICS_TOKEN, CALLBACK_SECRET_RULE);
+  if (metricsWeakness) problems.push(`  METRICS_TOKEN: ${metricsWeakness}`);
   if (env.TEST_FAILPOINT) problems.push("  TEST_FAILPOINT: test-only, refused in production");
   if (env.TEST_CLOCK_START) problems.push("  TEST_CLOCK_START: test-only, refused in production");
   if (env.DANGEROUS_DEV_SURFACES_ON_ANY_HOST) {

@@ -17,6 +17,19 @@ export function estimatedBits(secret: string): number {
   return perChar * chars.length;
 }
 
+/**
+ * Share of distinct 3-character pieces: near 1 for random text, low for a repeated unit
+ * ("metricsmetrics…" has 7 distinct pieces however long it gets), which character statistics
+ * alone would let through once it is long enough.
+ */
+function distinctTrigramShare(secret: string): number {
+  const chars = [...secret];
+  if (chars.length < 3) return 1;
+  const seen = new Set<string>();
+  for (let i = 0; i + 3 <= chars.length; i++) seen.add(chars.slice(i, i + 3).join(""));
+  return seen.size / (chars.length - 2);
+}
+
 /** A run of this many characters shared with a published value makes a secret derived from it. */
 const SHARED_RUN = 8;
 
@@ -42,6 +55,9 @@ export function secretWeakness(secret: string, rule: SecretRule): string | undef
     return "the development default (or a value made from it) is refused in production; set a long random secret";
   }
   if ([...secret].length < rule.minLength) return `must be at least ${rule.minLength} characters in production`;
+  if (distinctTrigramShare(secret) < 0.75) {
+    return "looks guessable (it repeats itself); generate it, e.g. openssl rand -base64 48";
+  }
   const bits = estimatedBits(secret);
   if (bits < rule.minBits) {
     return `looks guessable (about ${Math.floor(bits)} bits, at least ${rule.minBits} needed: repeated or too few different characters); generate it, e.g. openssl rand -base64 48`;

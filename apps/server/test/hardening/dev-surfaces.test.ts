@@ -96,9 +96,16 @@ describe("given production settings", () => {
       /JWT_SECRET: looks guessable/,
     );
     expect(() => loadConfig({ ...production, JWT_SECRET: "a".repeat(64) })).toThrow(/JWT_SECRET: looks guessable/);
+    expect(() => loadConfig({ ...production, JWT_SECRET: "0123456789abcdef".repeat(3) })).toThrow(
+      /JWT_SECRET: looks guessable \(it repeats itself\)/,
+    );
     expect(() => loadConfig({ ...production, EXNODE_CALLBACK_SECRET: "f00d".repeat(10) })).toThrow(
       /EXNODE_CALLBACK_SECRET: looks guessable/,
     );
+    expect(() => loadConfig({ ...production, METRICS_TOKEN: "metrics".repeat(5) })).toThrow(
+      /METRICS_TOKEN: looks guessable/,
+    );
+    expect(loadConfig({ ...production, METRICS_TOKEN: strongCallback }).METRICS_TOKEN).toBe(strongCallback);
     expect(() => loadConfig({ ...production, EXNODE_CALLBACK_SECRET: "9f8e7d6c5b4a3f2e1d0c" })).toThrow(
       /EXNODE_CALLBACK_SECRET: must be at least 32 characters in production/,
     );
