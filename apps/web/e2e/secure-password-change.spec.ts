@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { test as base, expect } from "@playwright/test";
 import { createAccount, logIn, mailedCode, uniqueEmail } from "./accounts.js";
+import { axeViolations } from "./helpers/axe.js";
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -64,6 +65,8 @@ test("a session asked to confirm: code step only then, focus on the code, a wron
   page,
   request,
 }) => {
+  // Two sign-ins, two mails and an axe pass: more than the default 30 s on a busy machine.
+  test.slow();
   const email = uniqueEmail("reauth");
   await createAccount(request, email);
   await logIn(page, email);
@@ -84,6 +87,7 @@ test("a session asked to confirm: code step only then, focus on the code, a wron
   await expect(page.getByRole("alert")).toHaveText("The code is wrong or has expired. Check it or request a new one.");
   await expect(code).toHaveValue("");
   await expect(code).toBeFocused();
+  expect(await axeViolations(page), "the code step with its error").toEqual([]);
 
   await code.fill(mailed);
   await page.getByRole("button", { name: "Confirm and save" }).click();
