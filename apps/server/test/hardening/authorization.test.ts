@@ -86,6 +86,7 @@ const ENDPOINTS: Endpoint[] = [
   })),
   authEndpoint("GET", "/user"),
   authEndpoint("PUT", "/user", { data: { nickname: "mallory" } }),
+  authEndpoint("GET", "/reauthenticate"),
   authEndpoint("POST", "/logout"),
 ];
 
@@ -147,6 +148,16 @@ describe("account endpoints refuse callers who are not (or no longer) allowed", 
     const token = await user.token();
     await app.db.query("DELETE FROM sessions WHERE user_id = $1", [user.id]);
     await expectRefusedEverywhere("signed out", token, user, { api: 401, auth: 403, authCode: "session_not_found" });
+  });
+
+  it("should refuse a token whose session ended by itself (signed in over 30 days ago)", async () => {
+    const user = await createUser(app);
+    const token = await user.token();
+    await app.db.query("UPDATE sessions SET created_at = $2 WHERE user_id = $1", [
+      user.id,
+      new Date(app.clock.now().getTime() - 31 * 86_400_000),
+    ]);
+    await expectRefusedEverywhere("session ended", token, user, { api: 401, auth: 403, authCode: "session_not_found" });
   });
 
   it("should refuse a user banned until a date (403)", async () => {

@@ -161,7 +161,7 @@ const AUTH: Endpoint[] = [
     "/logout?scope=%3Cscript%3E",
   ].map((path) => ({ method: "POST" as const, path, api: "auth" as const, body: true })),
   { method: "PUT", path: "/user", api: "auth", body: true },
-  ...["/user", "/settings", "/health"].map((path) => ({
+  ...["/user", "/reauthenticate", "/settings", "/health"].map((path) => ({
     method: "GET" as const,
     path,
     api: "auth" as const,
