@@ -200,7 +200,7 @@ describe("the guide's commands, run as written", () => {
     expect(ready.status).toBe(200);
     expect(await server.stop("SIGTERM")).toBe(0);
     server = undefined;
-  }, 120_000);
+  }, 180_000);
 
   it("should back up a stopped PGlite directory and bring it back", async () => {
     const dataDir = path.join(work, "pglite-data");
@@ -230,5 +230,5 @@ describe("the guide's commands, run as written", () => {
     } finally {
       await restored.close();
     }
-  }, 120_000);
+  }, 180_000);
 });
