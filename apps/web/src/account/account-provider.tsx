@@ -11,8 +11,14 @@ export interface AccountContextValue {
   subscription: SubscriptionInfo | null;
   payments: PaymentRow[];
   isInitialized: boolean;
-  /** True until the first subscription and payment answers arrive. */
+  /**
+   * True until the first subscription and payment answers (or failures) arrive. Screens show their
+   * loading state meanwhile: an empty list or an "Inactive" badge before the answer would be a
+   * wrong statement, not a loading one.
+   */
   dataLoading: boolean;
+  /** Whether /subscription/web/info has answered (or failed) for this user, so a status is known. */
+  subscriptionSettled: boolean;
   /** Reloads subscription and payments (after a purchase, on return from the pay page). */
   refresh: () => Promise<void>;
 }
@@ -51,6 +57,10 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const { mutate: mutateSubscription } = subscription;
   const { mutate: mutatePayments } = payments;
 
+  // Settled = an answer or a failure arrived; SWR keeps the last data while it revalidates.
+  const subscriptionSettled = dataKey !== null && (subscription.data !== undefined || subscription.error !== undefined);
+  const paymentsSettled = dataKey !== null && (payments.data !== undefined || payments.error !== undefined);
+
   const refresh = useCallback(async () => {
     await Promise.all([mutateSubscription(), mutatePayments()]);
   }, [mutateSubscription, mutatePayments]);
@@ -61,10 +71,11 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       subscription: subscription.data ?? null,
       payments: payments.data ?? [],
       isInitialized: state.isInitialized,
-      dataLoading: dataKey !== null && (subscription.isLoading || payments.isLoading),
+      dataLoading: dataKey !== null && (!subscriptionSettled || !paymentsSettled),
+      subscriptionSettled,
       refresh,
     }),
-    [state, subscription.data, subscription.isLoading, payments.data, payments.isLoading, dataKey, refresh],
+    [state, subscription.data, payments.data, dataKey, subscriptionSettled, paymentsSettled, refresh],
   );
   return <AccountContext value={value}>{children}</AccountContext>;
 }

@@ -13,7 +13,7 @@ import {
 import { accessToken } from "../api/access-token.js";
 import { type AuthState, authReducer, initialAuthState, isSignedIn } from "./auth-state.js";
 import { recoveryFlag, storedEmail } from "./local-store.js";
-import { AUTH_STORAGE_KEY, hasStoredSession } from "./session-hint.js";
+import { AUTH_STORAGE_KEY, clearStoredSession, hasStoredSession } from "./session-hint.js";
 
 export interface AuthContextValue extends AuthState {
   /** A user who is not recovering a password (docs/product.md §4.1). */
@@ -111,11 +111,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setExit(nextExit ?? null);
       try {
         const client = await ensureClient();
+        // A global sign-out revokes every session of the user, but supabase-js keeps the local
+        // session when the call fails (a 5xx, no network). This device must be signed out
+        // whatever the server answered (docs/product.md §4.5), so fall back to the local scope,
+        // which removes the stored session before it even asks the server.
         const { error } = await client.auth.signOut();
-        if (error) console.error("Sign-out failed", error);
+        if (error) {
+          console.error("Sign-out failed", error);
+          const local = await client.auth.signOut({ scope: "local" });
+          if (local.error) console.error("Local sign-out reported", local.error);
+        }
       } catch (error) {
         console.error("Sign-out failed", error);
       }
+      // Belt and braces: if the client could not even load or threw, the stored session goes anyway.
+      clearStoredSession();
       storedEmail.set(null);
       recoveryFlag.set(false);
       accessToken.set(null);

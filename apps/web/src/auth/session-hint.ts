@@ -14,3 +14,16 @@ export function hasStoredSession(): boolean {
     return false;
   }
 }
+
+/**
+ * Removes what supabase-js stores for a session (the session and its copy of the user), for a
+ * sign-out that could not go through the auth client. The client's own `signOut({ scope: "local" })`
+ * removes the same keys.
+ */
+export function clearStoredSession(): void {
+  try {
+    for (const suffix of ["", "-user"]) localStorage.removeItem(AUTH_STORAGE_KEY + suffix);
+  } catch {
+    // Storage blocked: nothing was persisted either.
+  }
+}

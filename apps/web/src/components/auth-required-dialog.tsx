@@ -14,13 +14,23 @@ import { PATHS } from "../routes/paths.js";
 
 /**
  * docs/product.md §2.6: a guest who picks a plan gets 'Action unavailable' with Login and Register. The dialog
- * is modal, so page scrolling is locked while it is open.
+ * is modal, so page scrolling is locked while it is open. By default focus goes back to what had
+ * it when the dialog opened; `onCloseAutoFocus` lets the opener choose (call `preventDefault()`
+ * and focus something else).
  */
-export function AuthRequiredDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AuthRequiredDialog({
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
   const t = useT();
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t("common.close")}>
+      <DialogContent closeLabel={t("common.close")} onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader icon={<LogIn aria-hidden="true" />}>
           <DialogTitle>{t("authRequired.title")}</DialogTitle>
           <DialogDescription>{t("authRequired.message")}</DialogDescription>

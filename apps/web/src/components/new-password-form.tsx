@@ -21,7 +21,7 @@ import { ReauthenticationStep } from "./reauthentication-step.js";
 export function NewPasswordForm({ onUpdated }: { onUpdated: () => void }) {
   const t = useT();
   const { getClient } = useAuth();
-  const { formMessage, showError, showSuccess, clear } = useSubmitMessage();
+  const { formMessage, showError, showSuccess, clearOnSubmit } = useSubmitMessage();
   /** The new password waiting for the mailed code; null while on the password fields. */
   const [awaitingCode, setAwaitingCode] = useState<string | null>(null);
   const {
@@ -34,7 +34,6 @@ export function NewPasswordForm({ onUpdated }: { onUpdated: () => void }) {
   });
 
   async function submit({ password }: Values) {
-    clear();
     try {
       const client = await getClient();
       const { error } = await client.auth.updateUser({ password });
@@ -60,7 +59,7 @@ export function NewPasswordForm({ onUpdated }: { onUpdated: () => void }) {
   const fieldError = (key?: string) => (key ? t(key as MessageKey) : undefined);
   const labels = { showPasswordLabel: t("common.showPassword"), hidePasswordLabel: t("common.hidePassword") };
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-5">
+    <form noValidate onSubmit={clearOnSubmit(handleSubmit(submit))} className="flex flex-col gap-5">
       <PasswordField
         label={t("resetPassword.newPassword")}
         error={fieldError(errors.password?.message)}

@@ -8,11 +8,11 @@ import { Logo } from "../components/logo.js";
 import { renderRouterLink } from "../components/router-link.js";
 import { useT } from "../i18n/use-t.js";
 import { PATHS } from "../routes/paths.js";
-import { SiteFooter } from "./site-footer.js";
+import { AccountFooter } from "./account-footer.js";
 
 /**
  * The account area (docs/product.md §2.2): its own header with the language switch and logout, a sidebar with
- * the six sections, and the footer. The public header is not shown here.
+ * the six sections, and its own minimal footer. The public header and footer are not shown here.
  */
 export function AccountLayout() {
   const t = useT();
@@ -68,7 +68,7 @@ export function AccountLayout() {
           </Suspense>
         </main>
       </div>
-      <SiteFooter />
+      <AccountFooter />
     </div>
   );
 }

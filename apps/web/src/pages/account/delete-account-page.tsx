@@ -34,7 +34,7 @@ export function DeleteAccountPage() {
   const t = useT();
   const { signOut } = useAuth();
   const [open, setOpen] = useState(false);
-  const { formMessage, showError, clear } = useSubmitMessage();
+  const { formMessage, showError, clear, clearOnSubmit } = useSubmitMessage();
   const {
     register,
     handleSubmit,
@@ -43,7 +43,6 @@ export function DeleteAccountPage() {
   } = useForm<DeleteAccountForm>({ resolver: zodResolver(deleteAccountSchema), defaultValues: { password: "" } });
 
   async function confirm({ password }: DeleteAccountForm) {
-    clear();
     try {
       await apiFetch(API_PATHS.deleteAccount, { body: { password }, schema: z.unknown() });
     } catch (error) {
@@ -81,7 +80,7 @@ export function DeleteAccountPage() {
             <DialogTitle>{t("deleteAccount.confirmTitle")}</DialogTitle>
             <DialogDescription>{t("deleteAccount.confirmBody")}</DialogDescription>
           </DialogHeader>
-          <form noValidate onSubmit={handleSubmit(confirm)} className="mt-4 flex flex-col gap-4">
+          <form noValidate onSubmit={clearOnSubmit(handleSubmit(confirm))} className="mt-4 flex flex-col gap-4">
             <PasswordField
               label={t("common.passwordLabel")}
               error={errors.password?.message ? t(errors.password.message as MessageKey) : undefined}

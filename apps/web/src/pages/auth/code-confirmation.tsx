@@ -89,7 +89,10 @@ export function CodeConfirmation({ mode }: { mode: CodeMode }) {
         return;
       }
       if (mode === "recovery") {
-        const query = new URLSearchParams({ access_token: accessToken, email });
+        // The original spec hands the access token over in the query; it is kept out of the URL on
+        // purpose (history, referrers, shared links). The reset screen works from the session the
+        // auth client now holds. See docs/product.md §10.1.
+        const query = new URLSearchParams({ email });
         navigate(`${PATHS.resetPassword}?${query}`, { replace: true });
         return;
       }

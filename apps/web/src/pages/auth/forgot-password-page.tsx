@@ -2,9 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { EmailField, linkVariants } from "@veil/ui";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router-dom";
-import { messageForError } from "../../api/errors.js";
 import { useAuth } from "../../auth/auth-provider.js";
-import { accountExists } from "../../auth/product-account.js";
+import { accountExists, accountLookupErrorMessage } from "../../auth/product-account.js";
 import { FormMessage } from "../../components/form-message.js";
 import { SubmitButton } from "../../components/submit-button.js";
 import { type ForgotPasswordForm, forgotPasswordSchema } from "../../forms/schemas.js";
@@ -20,7 +19,7 @@ export function ForgotPasswordPage() {
   const t = useT();
   const navigate = useNavigate();
   const { getClient } = useAuth();
-  const { formMessage, showError, clear } = useSubmitMessage();
+  const { formMessage, showError, clearOnSubmit } = useSubmitMessage();
   usePageMeta({
     title: t("forgotPassword.meta.title"),
     description: t("forgotPassword.meta.description"),
@@ -33,11 +32,10 @@ export function ForgotPasswordPage() {
   } = useForm<ForgotPasswordForm>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
 
   async function submit({ email }: ForgotPasswordForm) {
-    clear();
     try {
       if (!(await accountExists(email))) return showError({ key: "forgotPassword.accountNotFound" });
     } catch (error) {
-      return showError(messageForError(error));
+      return showError(accountLookupErrorMessage(error));
     }
     try {
       const client = await getClient();
@@ -63,7 +61,7 @@ export function ForgotPasswordPage() {
         </Link>
       }
     >
-      <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-5">
+      <form noValidate onSubmit={clearOnSubmit(handleSubmit(submit))} className="flex flex-col gap-5">
         <EmailField
           label={t("common.emailLabel")}
           error={errors.email?.message ? t(errors.email.message as MessageKey) : undefined}

@@ -2,11 +2,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { EmailField, linkVariants, PasswordField } from "@veil/ui";
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useNavigate } from "react-router-dom";
-import { messageForError } from "../../api/errors.js";
 import { useAuth } from "../../auth/auth-provider.js";
 import { loginErrorMessage } from "../../auth/identity-errors.js";
 import { storedEmail } from "../../auth/local-store.js";
-import { accountExists } from "../../auth/product-account.js";
+import { accountExists, accountLookupErrorMessage } from "../../auth/product-account.js";
 import { FormMessage } from "../../components/form-message.js";
 import { SubmitButton } from "../../components/submit-button.js";
 import { type LoginForm, loginSchema } from "../../forms/schemas.js";
@@ -25,7 +24,7 @@ export function LoginPage() {
   const t = useT();
   const navigate = useNavigate();
   const { signedIn, getClient, setRecovering } = useAuth();
-  const { formMessage, showError, clear } = useSubmitMessage();
+  const { formMessage, showError, clearOnSubmit } = useSubmitMessage();
   usePageMeta({ title: t("loginScreen.meta.title"), description: t("loginScreen.meta.description"), noIndex: true });
   const {
     register,
@@ -36,11 +35,10 @@ export function LoginPage() {
   if (signedIn) return <Navigate to={PATHS.account.profile} replace />;
 
   async function submit({ email, password }: LoginForm) {
-    clear();
     try {
       if (!(await accountExists(email))) return showError({ key: "loginScreen.accountNotFound" });
     } catch (error) {
-      return showError(messageForError(error));
+      return showError(accountLookupErrorMessage(error));
     }
     try {
       const client = await getClient();
@@ -69,7 +67,7 @@ export function LoginPage() {
         </>
       }
     >
-      <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-5">
+      <form noValidate onSubmit={clearOnSubmit(handleSubmit(submit))} className="flex flex-col gap-5">
         <EmailField
           label={t("common.emailLabel")}
           error={fieldError(errors.email?.message)}

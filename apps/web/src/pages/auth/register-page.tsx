@@ -2,10 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { EmailField, linkVariants, PasswordField } from "@veil/ui";
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useNavigate } from "react-router-dom";
-import { messageForError } from "../../api/errors.js";
 import { useAuth } from "../../auth/auth-provider.js";
 import { identityErrorMessage } from "../../auth/identity-errors.js";
-import { accountExists } from "../../auth/product-account.js";
+import { accountExists, accountLookupErrorMessage } from "../../auth/product-account.js";
 import { FormMessage } from "../../components/form-message.js";
 import { SubmitButton } from "../../components/submit-button.js";
 import { type RegisterForm, registerSchema } from "../../forms/schemas.js";
@@ -21,7 +20,7 @@ export function RegisterPage() {
   const t = useT();
   const navigate = useNavigate();
   const { signedIn, getClient } = useAuth();
-  const { formMessage, showError, clear } = useSubmitMessage();
+  const { formMessage, showError, clearOnSubmit } = useSubmitMessage();
   usePageMeta({
     title: t("registerScreen.meta.title"),
     description: t("registerScreen.meta.description"),
@@ -39,11 +38,10 @@ export function RegisterPage() {
   if (signedIn) return <Navigate to={PATHS.account.profile} replace />;
 
   async function submit({ email, password }: RegisterForm) {
-    clear();
     try {
       if (await accountExists(email)) return showError({ key: "emailExists" });
     } catch (error) {
-      return showError(messageForError(error));
+      return showError(accountLookupErrorMessage(error));
     }
     try {
       const client = await getClient();
@@ -71,7 +69,7 @@ export function RegisterPage() {
         </>
       }
     >
-      <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-5">
+      <form noValidate onSubmit={clearOnSubmit(handleSubmit(submit))} className="flex flex-col gap-5">
         <EmailField
           label={t("common.emailLabel")}
           error={fieldError(errors.email?.message)}

@@ -11,9 +11,11 @@ import { usePageMeta } from "../../seo/use-page-meta.js";
 import { AuthCard } from "./auth-card.js";
 
 /**
- * /resetpassword?access_token&email (docs/product.md §4.4): reached with replace after the recovery code. The
- * session itself is held by the auth client; the token is dropped from the address bar at once so
- * it does not linger in history or get shared with a copied link.
+ * /resetpassword?email (docs/product.md §4.4): reached with replace after the recovery code. The session is
+ * held by the auth client, which is what this screen reads; the code screen does not put the
+ * access token in the URL (docs/product.md §10.1). A link that still carries one (an older build, a
+ * hand-made URL) has it dropped from the address bar at once, so it does not linger in history or
+ * get shared with a copied link.
  */
 export function ResetPasswordPage() {
   const t = useT();

@@ -12,5 +12,17 @@ export function useSubmitMessage() {
     showError: (m: UserMessage) => setMessage({ tone: "error", message: m }),
     showSuccess: (m: UserMessage) => setMessage({ tone: "success", message: m }),
     clear: () => setMessage(null),
+    /**
+     * Wraps the form's submit handler (react-hook-form's `handleSubmit(…)`) so every new submit
+     * first clears the last outcome. Clearing only once validation passed left an old server
+     * error next to a new validation error ("Account not registered" beside "Please enter a valid
+     * email address").
+     */
+    clearOnSubmit:
+      <E>(handler: (event?: E) => Promise<void>) =>
+      (event?: E) => {
+        setMessage(null);
+        return handler(event);
+      },
   };
 }

@@ -111,6 +111,8 @@ export function PaymentPage() {
   const backButton = useRef<HTMLButtonElement>(null);
   const methods = useRef<HTMLDivElement>(null);
   const stepChangedByUser = useRef(false);
+  const planTabs = useRef<HTMLDivElement>(null);
+  const askedFromPlanTabs = useRef(false);
   useEffect(() => {
     if (!stepChangedByUser.current) return;
     stepChangedByUser.current = false;
@@ -132,10 +134,28 @@ export function PaymentPage() {
   }, [tokens.error]);
 
   function choosePlan(id: string) {
-    if (!signedIn) return setAskToSignIn(true);
+    if (!signedIn) {
+      askedFromPlanTabs.current = true;
+      return setAskToSignIn(true);
+    }
     const next = new URLSearchParams(params);
     next.set("planId", id);
     setParams(next, { replace: true });
+  }
+
+  /**
+   * The guest dialog opened from a plan tab must not give focus back to the tab that opened it:
+   * that tab is not the selected one, and Radix Tabs (automatic activation) select a tab when it
+   * gains focus, which asked to sign in again and reopened the dialog at once (×, Escape and an
+   * outside click all seemed to do nothing). Focus goes to the plan that is still selected.
+   */
+  function focusSelectedPlan(event: Event) {
+    if (!askedFromPlanTabs.current) return;
+    askedFromPlanTabs.current = false;
+    const selected = planTabs.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    if (!selected) return;
+    event.preventDefault();
+    selected.focus({ preventScroll: true });
   }
 
   function back() {
@@ -191,7 +211,10 @@ export function PaymentPage() {
             ]}
             onSelect={(id) => {
               if (id !== "crypto") return;
-              if (!signedIn) return setAskToSignIn(true);
+              if (!signedIn) {
+                askedFromPlanTabs.current = false;
+                return setAskToSignIn(true);
+              }
               stepChangedByUser.current = true;
               setStep("tokens");
             }}
@@ -233,6 +256,7 @@ export function PaymentPage() {
       <PageHeading className="text-3xl font-bold tracking-tight text-text">{t("paymentScreen.title")}</PageHeading>
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <PlanTabs
+          ref={planTabs}
           label={t("paymentScreen.plans")}
           value={plan ? String(plan.id) : undefined}
           onValueChange={choosePlan}
@@ -245,7 +269,7 @@ export function PaymentPage() {
         />
         <OrderSummary plan={plan} email={email} />
       </div>
-      <AuthRequiredDialog open={askToSignIn} onOpenChange={setAskToSignIn} />
+      <AuthRequiredDialog open={askToSignIn} onOpenChange={setAskToSignIn} onCloseAutoFocus={focusSelectedPlan} />
       <DialogRoot open={payError !== null} onOpenChange={(open) => !open && setPayError(null)}>
         <DialogContent closeLabel={t("common.close")}>
           <DialogHeader tone="danger" icon={<CircleAlert aria-hidden="true" />}>
