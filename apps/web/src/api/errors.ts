@@ -1,7 +1,7 @@
 import type { MessageKey } from "../i18n/catalogues.js";
 
-/** A message to show: a catalogue key, or text that came from the server as is. */
-export type UserMessage = { key: MessageKey } | { text: string };
+/** A message to show: a catalogue key (with its values, if any), or text that came from the server as is. */
+export type UserMessage = { key: MessageKey; values?: Record<string, string | number> } | { text: string };
 
 /** An `/api` call that did not succeed. `status` is 0 when no HTTP answer arrived. */
 export class ApiError extends Error {

@@ -1,5 +1,6 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { SUPABASE_ANON_KEY, supabaseUrl } from "../config.js";
+import { noteRetryAfter } from "./rate-limit-wait.js";
 import { AUTH_STORAGE_KEY } from "./session-hint.js";
 
 let client: SupabaseClient | null = null;
@@ -17,7 +18,7 @@ export function getSupabase(): SupabaseClient {
       detectSessionInUrl: false,
       storageKey: AUTH_STORAGE_KEY,
     },
-    global: { fetch: inPageLanguage(fetch) },
+    global: { fetch: inPageLanguage(noteRetryAfter(fetch)) },
   });
   return client;
 }

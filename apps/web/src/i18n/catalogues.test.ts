@@ -11,6 +11,7 @@ const VALUES = {
   hours: 24,
   age: 18,
   seconds: 30,
+  minutes: 5,
   price: "$2",
   week: "$2",
   month: "$5",

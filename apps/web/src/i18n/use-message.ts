@@ -5,5 +5,5 @@ import { useT } from "./use-t.js";
 /** Turns a UserMessage (a catalogue key or server text) into the string to show. */
 export function useMessageText(): (message: UserMessage) => string {
   const t = useT();
-  return useCallback((message) => ("key" in message ? t(message.key) : message.text), [t]);
+  return useCallback((message) => ("key" in message ? t(message.key, message.values) : message.text), [t]);
 }

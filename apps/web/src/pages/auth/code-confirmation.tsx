@@ -12,6 +12,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router-do
 import { useAuth } from "../../auth/auth-provider.js";
 import { storedEmail } from "../../auth/local-store.js";
 import { registerProductUser } from "../../auth/product-account.js";
+import { rateLimitMessage } from "../../auth/rate-limit-wait.js";
 import { verifyErrorKey } from "../../auth/verify-errors.js";
 import { FormMessage } from "../../components/form-message.js";
 import { codeSchema } from "../../forms/schemas.js";
@@ -125,7 +126,7 @@ export function CodeConfirmation({ mode }: { mode: CodeMode }) {
           ? await client.auth.resend({ type: "signup", email })
           : await client.auth.resetPasswordForEmail(email);
       if (error) {
-        showError({ key: "emailConfirmation.error" });
+        showError(rateLimitMessage(error) ?? { key: "emailConfirmation.error" });
         return;
       }
       showSuccess({ key: "emailConfirmation.codeSentAgain" });

@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router-dom";
 import { useAuth } from "../../auth/auth-provider.js";
 import { accountExists, accountLookupErrorMessage } from "../../auth/product-account.js";
+import { rateLimitMessage } from "../../auth/rate-limit-wait.js";
 import { FormMessage } from "../../components/form-message.js";
 import { SubmitButton } from "../../components/submit-button.js";
 import { type ForgotPasswordForm, forgotPasswordSchema } from "../../forms/schemas.js";
@@ -40,7 +41,8 @@ export function ForgotPasswordPage() {
     try {
       const client = await getClient();
       const { error } = await client.auth.resetPasswordForEmail(email);
-      if (error) return showError({ key: "forgotPassword.sendFailed" });
+      // A 429 that says how long to wait shows the wait (issue 13), not a bare failure.
+      if (error) return showError(rateLimitMessage(error) ?? { key: "forgotPassword.sendFailed" });
     } catch (error) {
       console.error("Recovery e-mail failed", error);
       return showError({ key: "forgotPassword.sendFailed" });

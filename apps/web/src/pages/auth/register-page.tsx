@@ -5,6 +5,7 @@ import { Link, Navigate, useNavigate } from "react-router-dom";
 import { useAuth } from "../../auth/auth-provider.js";
 import { identityErrorMessage } from "../../auth/identity-errors.js";
 import { accountExists, accountLookupErrorMessage } from "../../auth/product-account.js";
+import { rateLimitMessage } from "../../auth/rate-limit-wait.js";
 import { FormMessage } from "../../components/form-message.js";
 import { SubmitButton } from "../../components/submit-button.js";
 import { type RegisterForm, registerSchema } from "../../forms/schemas.js";
@@ -46,7 +47,7 @@ export function RegisterPage() {
     try {
       const client = await getClient();
       const { error } = await client.auth.signUp({ email, password });
-      if (error) return showError(identityErrorMessage(error));
+      if (error) return showError(rateLimitMessage(error) ?? identityErrorMessage(error));
     } catch (error) {
       console.error("Sign-up failed", error);
       return showError({ key: "common.unknownError" });
