@@ -3,6 +3,7 @@ import { Button, OtpInput, type OtpInputHandle, ResendCountdown, type ResendCoun
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useAuth } from "../auth/auth-provider.js";
 import { identityErrorMessage } from "../auth/identity-errors.js";
+import { rateLimitMessage } from "../auth/rate-limit-wait.js";
 import { codeSchema } from "../forms/schemas.js";
 import { useT } from "../i18n/use-t.js";
 import { useSubmitMessage } from "../pages/auth/use-submit-message.js";
@@ -76,7 +77,7 @@ export function ReauthenticationStep({
       const client = await getClient();
       const { error } = await client.auth.reauthenticate();
       if (error) {
-        showError({ key: "reauthentication.sendFailed" });
+        showError(rateLimitMessage(error) ?? { key: "reauthentication.sendFailed" });
         return;
       }
       showSuccess({ key: "emailConfirmation.codeSentAgain" });
