@@ -1,3 +1,4 @@
+import { Card } from "@veil/ui";
 import type { ReactNode } from "react";
 import { PageHeading } from "../../components/page-heading.js";
 
@@ -15,12 +16,13 @@ export function AuthCard({
 }) {
   return (
     <div className="flex justify-center px-4 py-12 sm:py-16">
-      <div className="w-full max-w-md rounded-2xl border border-border bg-surface p-6 shadow-card sm:p-8">
+      {/* Card laid out as a block: the screen spaces its own parts (heading, subtitle, form, footer). */}
+      <Card className="block w-full max-w-md rounded-2xl p-6 sm:p-8">
         <PageHeading className="text-2xl font-semibold tracking-tight text-text">{title}</PageHeading>
         {subtitle ? <p className="mt-2 text-sm text-text-muted">{subtitle}</p> : null}
         <div className="mt-6">{children}</div>
         {footer ? <div className="mt-6 border-t border-border pt-5 text-sm text-text-muted">{footer}</div> : null}
-      </div>
+      </Card>
     </div>
   );
 }

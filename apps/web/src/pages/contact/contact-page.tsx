@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { API_PATHS, CONTACT_LIMITS, SUPPORT_REPLY_HOURS } from "@veil/contracts";
-import { EmailField, inputVariants, TextField } from "@veil/ui";
+import { Card, EmailField, inputVariants, TextField } from "@veil/ui";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -59,45 +59,43 @@ export function ContactPage() {
       <p className="mt-4 text-lg text-text-muted">
         {rich("contact.subtitle", { email: <SupportEmailLink />, hours: SUPPORT_REPLY_HOURS })}
       </p>
-      <form
-        noValidate
-        onSubmit={handleSubmit(send)}
-        className="mt-10 flex flex-col gap-5 rounded-2xl border border-border bg-surface p-6 shadow-card sm:p-8"
-      >
-        <TextField
-          label={t("contact.name")}
-          autoComplete="name"
-          maxLength={CONTACT_LIMITS.name}
-          {...register("name")}
-        />
-        <EmailField label={t("contact.email")} {...register("email")} />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={messageId} className="text-sm font-medium text-text">
-            {t("contact.message")}
-          </label>
-          <textarea
-            id={messageId}
-            rows={6}
-            maxLength={CONTACT_LIMITS.message}
-            className={`${inputVariants()} h-auto min-h-36 resize-y py-2.5`}
-            {...register("message")}
+      <Card asChild className="mt-10 rounded-2xl p-6 sm:p-8">
+        <form noValidate onSubmit={handleSubmit(send)}>
+          <TextField
+            label={t("contact.name")}
+            autoComplete="name"
+            maxLength={CONTACT_LIMITS.name}
+            {...register("name")}
           />
-        </div>
-        <FormMessage
-          message={
-            status === "success"
-              ? { tone: "success", text: t("contact.success") }
-              : status === "error"
-                ? { tone: "error", text: t("contact.error") }
-                : status === "failed"
-                  ? { tone: "error", text: t("contact.errorSend") }
-                  : null
-          }
-        />
-        <SubmitButton loading={status === "sending"} className="self-start">
-          {status === "sending" ? t("contact.sending") : t("contact.send")}
-        </SubmitButton>
-      </form>
+          <EmailField label={t("contact.email")} {...register("email")} />
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={messageId} className="text-sm font-medium text-text">
+              {t("contact.message")}
+            </label>
+            <textarea
+              id={messageId}
+              rows={6}
+              maxLength={CONTACT_LIMITS.message}
+              className={`${inputVariants()} h-auto min-h-36 resize-y py-2.5`}
+              {...register("message")}
+            />
+          </div>
+          <FormMessage
+            message={
+              status === "success"
+                ? { tone: "success", text: t("contact.success") }
+                : status === "error"
+                  ? { tone: "error", text: t("contact.error") }
+                  : status === "failed"
+                    ? { tone: "error", text: t("contact.errorSend") }
+                    : null
+            }
+          />
+          <SubmitButton loading={status === "sending"} className="self-start">
+            {status === "sending" ? t("contact.sending") : t("contact.send")}
+          </SubmitButton>
+        </form>
+      </Card>
     </div>
   );
 }

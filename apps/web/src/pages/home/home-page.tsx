@@ -1,5 +1,5 @@
 import { PLAN_CATALOGUE, SUPPORT_REPLY_HOURS } from "@veil/contracts";
-import { Button, cn } from "@veil/ui";
+import { Button, Card, cn } from "@veil/ui";
 import {
   Bitcoin,
   CreditCard,
@@ -112,16 +112,18 @@ function WhyChoose() {
         </div>
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {features.map((f) => (
-            <li key={f.title} className="rounded-2xl border border-border bg-surface p-6 shadow-card">
-              <span
-                aria-hidden="true"
-                className="inline-flex size-11 items-center justify-center rounded-xl bg-primary-subtle text-primary [&_svg]:size-6"
-              >
-                {f.icon}
-              </span>
-              <h3 className="mt-4 text-lg font-semibold text-text">{t(f.title)}</h3>
-              <p className="mt-2 text-sm text-text-muted">{t(f.body, values)}</p>
-            </li>
+            <Card asChild key={f.title} className="block rounded-2xl p-6">
+              <li>
+                <span
+                  aria-hidden="true"
+                  className="inline-flex size-11 items-center justify-center rounded-xl bg-primary-subtle text-primary [&_svg]:size-6"
+                >
+                  {f.icon}
+                </span>
+                <h3 className="mt-4 text-lg font-semibold text-text">{t(f.title)}</h3>
+                <p className="mt-2 text-sm text-text-muted">{t(f.body, values)}</p>
+              </li>
+            </Card>
           ))}
         </ul>
       </div>

@@ -1,5 +1,5 @@
 import { SUPPORT_REPLY_HOURS, SUPPORT_TOPIC_FAQ_ENTRIES } from "@veil/contracts";
-import { Button, linkVariants } from "@veil/ui";
+import { Button, Card, linkVariants } from "@veil/ui";
 import { ArrowRight, BadgeDollarSign, CircleX, CreditCard, Rocket, Smartphone, Undo2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
@@ -52,23 +52,27 @@ export function SupportCenterPage() {
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {SUPPORT_TOPIC_FAQ_ENTRIES.map((n) => (
             <li key={n}>
-              <Link
-                to={faqLink(n)}
-                className="group flex h-full gap-4 rounded-2xl border border-border bg-surface p-6 shadow-card outline-offset-2 transition-shadow hover:shadow-raised focus-visible:outline-2 focus-visible:outline-focus"
+              <Card
+                asChild
+                className="group h-full flex-row gap-4 rounded-2xl p-6 outline-offset-2 transition-shadow hover:shadow-raised focus-visible:outline-2 focus-visible:outline-focus"
               >
-                <span
-                  aria-hidden="true"
-                  className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary-subtle text-primary [&_svg]:size-6"
-                >
-                  {TOPIC_ICONS[n]}
-                </span>
-                <span className="flex flex-col gap-1">
-                  <span className="font-semibold text-text group-hover:underline">
-                    {t(`supportCenter.topics.q${n}.title` as MessageKey)}
+                <Link to={faqLink(n)}>
+                  <span
+                    aria-hidden="true"
+                    className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary-subtle text-primary [&_svg]:size-6"
+                  >
+                    {TOPIC_ICONS[n]}
                   </span>
-                  <span className="text-sm text-text-muted">{t(`supportCenter.topics.q${n}.body` as MessageKey)}</span>
-                </span>
-              </Link>
+                  <span className="flex flex-col gap-1">
+                    <span className="font-semibold text-text group-hover:underline">
+                      {t(`supportCenter.topics.q${n}.title` as MessageKey)}
+                    </span>
+                    <span className="text-sm text-text-muted">
+                      {t(`supportCenter.topics.q${n}.body` as MessageKey)}
+                    </span>
+                  </span>
+                </Link>
+              </Card>
             </li>
           ))}
         </ul>
