@@ -99,6 +99,9 @@ function normalizeEmail(raw: string | undefined, missing: string): string {
   return email;
 }
 
+/** A client's network (IPv4 address, IPv6 /64) as stored: hashed, like rate-limit subjects. */
+const networkHash = (ip: string) => sha256Hex(`signup-network\n${rateLimitSubject(ip)}`);
+
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 
 export function createAuthService(deps: { config: Config; db: Db; clock: Clock; logger: Logger; mail: Mail }) {
@@ -361,8 +364,8 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
         if (existing) await tx.query("DELETE FROM users WHERE id = $1", [existing.id]);
         const id = randomUUID();
         const { rows } = await tx.query<UserRow>(
-          `INSERT INTO users (id, email, encrypted_password, language, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $7)
+          `INSERT INTO users (id, email, encrypted_password, language, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, signup_network_hash)
+           VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $7, $8)
            ON CONFLICT (email) DO NOTHING RETURNING ${USER_COLUMNS}`,
           [
             id,
@@ -372,6 +375,8 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
             JSON.stringify({ provider: "email", providers: ["email"] }),
             JSON.stringify(data),
             now,
+            // A re-keyed sign-up remembers its network: see verify (and migration 0012).
+            existing ? networkHash(meta.ip) : null,
           ],
         );
         const user = rows[0];
@@ -467,11 +472,20 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
         if (!user.email_confirmed_at) {
           // A recovery code confirms too (GoTrue), but proves nothing about the pending sign-up's
           // password, which may be a stranger's: it is dropped, and the owner sets one in this session.
+          // So is a sign-up code of a re-keyed account typed from another network than the sign-up
+          // that set the password: the owner signed up, a stranger signed the address up again
+          // while she waited, and his mail is the newest she got. Her code proves her mailbox, not
+          // that his password is hers (README, Security: pre-registration takeover).
+          const { rows: keyed } = await tx.query<{ signup_network_hash: string | null }>(
+            "SELECT signup_network_hash FROM users WHERE id = $1",
+            [user.id],
+          );
+          const keyedHere = !keyed[0]?.signup_network_hash || keyed[0].signup_network_hash === networkHash(meta.ip);
           await tx.query(
-            `UPDATE users SET email_confirmed_at = $2, updated_at = $2,
+            `UPDATE users SET email_confirmed_at = $2, updated_at = $2, signup_network_hash = NULL,
                encrypted_password = CASE WHEN $3 THEN encrypted_password END,
                raw_user_meta_data = raw_user_meta_data || '{"email_verified": true}'::jsonb WHERE id = $1`,
-            [user.id, now, matched.purpose === "signup"],
+            [user.id, now, matched.purpose === "signup" && keyedHere],
           );
           await tx.query(
             `UPDATE identities SET identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = $2

@@ -101,6 +101,39 @@ describe("given an address someone else signed up first and never confirmed", ()
     expect((await auth.signIn(email, OWNER_PASSWORD, OWNER)).status).toBe(200);
   });
 
+  it("should not hand the owner's account to a stranger who signs the address up again while she waits for her code", async () => {
+    // The owner signs up; half a minute later a stranger signs the same address up with his own
+    // password. The newest mail she gets carries his sign-up's code, and she types it.
+    const email = fresh();
+    expect((await auth.post("/signup", { email, password: OWNER_PASSWORD }, OWNER)).status).toBe(200);
+    app.clock.advance({ seconds: 31 });
+    expect((await auth.post("/signup", { email, password: ATTACKER_PASSWORD }, ATTACKER)).status).toBe(200);
+    const verify = await auth.post<Session>(
+      "/verify",
+      { email, token: await app.lastCode(email), type: "signup" },
+      OWNER,
+    );
+    expect(verify.status).toBe(200);
+    // His password never becomes the account's…
+    const attacker = await auth.signIn(email, ATTACKER_PASSWORD, ATTACKER);
+    expect(attacker.status).toBe(400);
+    expect(attacker.body.code).toBe("invalid_credentials");
+    // …and she, signed in by her code, sets her own.
+    const update = await auth.put("/user", { password: OWNER_PASSWORD }, { ...OWNER, token: verify.body.access_token });
+    expect(update.status).toBe(200);
+    expect((await auth.signIn(email, OWNER_PASSWORD, OWNER)).status).toBe(200);
+  });
+
+  it("should keep the password of a repeated sign-up confirmed from the network it came from", async () => {
+    const email = fresh();
+    await auth.post("/signup", { email, password: ATTACKER_PASSWORD }, OWNER);
+    app.clock.advance({ seconds: 31 });
+    await auth.post("/signup", { email, password: OWNER_PASSWORD }, OWNER);
+    const verify = await auth.post("/verify", { email, token: await app.lastCode(email), type: "signup" }, OWNER);
+    expect(verify.status).toBe(200);
+    expect((await auth.signIn(email, OWNER_PASSWORD, OWNER)).status).toBe(200);
+  });
+
   it("should delete a sign-up nobody confirms 24 h after its last code, and free the address", async () => {
     const abandoned = fresh();
     const confirmed = fresh();
