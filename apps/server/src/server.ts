@@ -82,6 +82,7 @@ export async function buildServices(config: Config, options: StartOptions = {}):
     logger,
     siteUrl: config.SITE_URL,
     events: metrics.payments,
+    mail,
     // Crash test only (honoured under NODE_ENV=test, refused by config in production): die mid-settlement.
     ...(config.TEST_FAILPOINT === "crash-before-settlement-commit" && config.NODE_ENV === "test"
       ? { beforeSettlementCommit: (o) => o.kind === "credited" && process.kill(process.pid, "SIGKILL") }

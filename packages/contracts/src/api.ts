@@ -96,6 +96,11 @@ export const paymentInitRequestSchema = z.strictObject({
   amount: z.number().positive(),
   currency: z.literal(CURRENCY),
   payment_method: tokenCodeSchema,
+  /**
+   * Optional: where the receipt is mailed once the payment is credited (the checkout's "Email for
+   * the receipt"). Without it the receipt goes to the account's e-mail.
+   */
+  receipt_email: emailSchema.optional(),
 });
 export type PaymentInitRequest = z.infer<typeof paymentInitRequestSchema>;
 

@@ -19,7 +19,7 @@ import type { Config } from "../config/index.js";
 import { type Db, DbUnavailableError } from "../db/index.js";
 import { isClientGone } from "../http/client-gone.js";
 import { clientIp, parseTrustedProxies, rateLimitSubject, type TrustedProxies } from "../http/client-ip.js";
-import type { Mail } from "../mail/index.js";
+import { fromAcceptLanguage, type Mail } from "../mail/index.js";
 import { CheckoutError, type Payments, type PaymentsService } from "../payments/index.js";
 import { ProviderRejectedError } from "../payments/provider.js";
 import { type Customer, EmailTakenError, ensureCustomer, findCustomerByEmail, findCustomerById } from "./customers.js";
@@ -96,6 +96,7 @@ export const DEFAULT_RATE_LIMITS = {
 export const PAYMENT_HISTORY_LIMIT = 100;
 
 const BLOCKED = "Your account has been blocked";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * The contract's contact schema, plus: no control characters (a NUL cannot even be stored, and
  * escape sequences have no place in a support mail); the message may keep line breaks and tabs.
@@ -211,6 +212,20 @@ export function createApiRouter(deps: ApiDeps): Hono<Env> {
     }
   }
 
+  /**
+   * The language a payment's receipt is written in: the page's (the web app sends it as
+   * Accept-Language), else the account's language with the embedded auth server, else none (English).
+   */
+  async function receiptLanguage(c: Context<Env>, identity: ApiIdentity): Promise<string | null> {
+    const fromPage = fromAcceptLanguage(c.req.header("Accept-Language"));
+    if (fromPage) return fromPage;
+    if (!UUID.test(identity.sub)) return null;
+    const { rows } = await db.query<{ language: string }>("SELECT language FROM users WHERE id = $1::uuid", [
+      identity.sub,
+    ]);
+    return rows[0]?.language ?? null;
+  }
+
   // ── users ──────────────────────────────────────────────────────────────────
   api.post(API_PATHS.userByEmail, async (c) => {
     await limit(`by-email:ip:${rateLimitSubject(clientIp(c, deps.trustedProxies))}`, limits.byEmailPerIp);
@@ -290,7 +305,7 @@ export function createApiRouter(deps: ApiDeps): Hono<Env> {
     const identity = c.get("identity");
     await limit(`checkout:${identity.sub}`, limits.checkoutPerCustomer);
     const customer = await customerOf(identity);
-    const { transactionId } = await payments.initPayment(customer.id, body);
+    const { transactionId } = await payments.initPayment(customer.id, body, await receiptLanguage(c, identity));
     return c.json({ transaction_id: transactionId });
   });
 

@@ -27,8 +27,10 @@ export {
   type CodeMailVars,
   type MailTemplate,
   type NoticeTemplate,
+  type ReceiptMailVars,
   renderCodeMail,
   renderNoticeMail,
+  renderReceiptMail,
 } from "./templates.js";
 export type { MailTransport, OutgoingMail } from "./transport.js";
 

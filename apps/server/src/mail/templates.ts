@@ -199,3 +199,135 @@ export function renderCodeMail(template: MailTemplate, language: MailLanguage, v
   );
   return { subject: copy.subject, text, html };
 }
+
+/** What a payment receipt shows (docs/product.md, "Receipts"). */
+export interface ReceiptMailVars {
+  /** The plan's catalogue name, e.g. "1 Month". */
+  planName: string;
+  days: number;
+  /** The price paid, in US cents. */
+  amountCents: number;
+  /** The token paid with, as shown at checkout (e.g. "USDT (TRC-20)"). */
+  token: string;
+  /** When the payment was credited. */
+  paidAt: Date;
+  /** Our transaction id (the one support asks for). */
+  transactionId: string;
+  siteUrl: string;
+}
+
+interface ReceiptCopy {
+  subject: string;
+  heading: string;
+  intro: string;
+  labels: { plan: string; days: string; amount: string; token: string; date: string; transaction: string };
+  planNames: Record<string, string>;
+  dayCount: (days: number) => string;
+  /** BCP 47 locale for the date. */
+  locale: string;
+  footer: string;
+}
+
+const RECEIPT: Record<MailLanguage, ReceiptCopy> = {
+  en: {
+    subject: "Your Veil receipt",
+    heading: "Thank you for your payment",
+    intro: "Your payment was received and your subscription was extended.",
+    labels: {
+      plan: "Plan",
+      days: "Days added",
+      amount: "Amount",
+      token: "Paid with",
+      date: "Date",
+      transaction: "Transaction ID",
+    },
+    planNames: { "1 Week": "1 Week", "1 Month": "1 Month", "6 Month": "6 Months", "1 Year": "1 Year" },
+    dayCount: (d) => `${d} ${d === 1 ? "day" : "days"}`,
+    locale: "en-GB",
+    footer:
+      "Keep this mail for your records. Questions about this payment? Write to support and give the transaction ID.",
+  },
+  ru: {
+    subject: "Чек об оплате Veil",
+    heading: "Спасибо за оплату",
+    intro: "Оплата получена, подписка продлена.",
+    labels: {
+      plan: "Тариф",
+      days: "Добавлено дней",
+      amount: "Сумма",
+      token: "Способ оплаты",
+      date: "Дата",
+      transaction: "ID транзакции",
+    },
+    planNames: { "1 Week": "1 неделя", "1 Month": "1 месяц", "6 Month": "6 месяцев", "1 Year": "1 год" },
+    dayCount: (d) => {
+      const mod10 = d % 10;
+      const mod100 = d % 100;
+      const word =
+        mod10 === 1 && mod100 !== 11
+          ? "день"
+          : mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)
+            ? "дня"
+            : "дней";
+      return `${d} ${word}`;
+    },
+    locale: "ru-RU",
+    footer: "Сохраните это письмо. Если есть вопросы по оплате, напишите в поддержку и укажите ID транзакции.",
+  },
+};
+
+/** Dollars with cents, the way the site shows prices: $5.00. */
+export function formatDollars(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+export function renderReceiptMail(language: MailLanguage, vars: ReceiptMailVars): RenderedMail {
+  const copy = RECEIPT[language];
+  const date = `${new Intl.DateTimeFormat(copy.locale, {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "UTC",
+  }).format(vars.paidAt)} UTC`;
+  const rows: [string, string][] = [
+    [copy.labels.plan, copy.planNames[vars.planName] ?? vars.planName],
+    [copy.labels.days, copy.dayCount(vars.days)],
+    [copy.labels.amount, formatDollars(vars.amountCents)],
+    [copy.labels.token, vars.token],
+    [copy.labels.date, date],
+    [copy.labels.transaction, vars.transactionId],
+  ];
+  const text = [
+    copy.heading,
+    "",
+    copy.intro,
+    "",
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    "",
+    copy.footer,
+    "",
+    `Veil — ${vars.siteUrl}`,
+    "",
+  ].join("\n");
+  const e = escapeHtml;
+  const cell = "padding:6px 0;font-size:15px;line-height:1.4;vertical-align:top";
+  const table = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px">
+${rows
+  .map(
+    ([label, value]) =>
+      `<tr><td style="${cell};color:#6b7280;padding-right:16px">${e(label)}</td><td style="${cell};font-weight:600;word-break:break-all">${e(value)}</td></tr>`,
+  )
+  .join("\n")}
+</table>`;
+  const html = htmlFrame(
+    language,
+    copy.subject,
+    copy.heading,
+    [
+      paragraph(copy.intro),
+      table,
+      paragraph(copy.footer, "margin:0 0 24px;font-size:14px;line-height:1.5;color:#374151"),
+    ],
+    vars.siteUrl,
+  );
+  return { subject: copy.subject, text, html };
+}

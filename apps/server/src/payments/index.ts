@@ -6,9 +6,11 @@ import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
 import { DEV_EXNODE_KEYS } from "../config/index.js";
 import type { Db } from "../db/index.js";
+import type { Mail } from "../mail/index.js";
 import type { PaymentEvents } from "../metrics/index.js";
 import { createExnodeProvider } from "./exnode-adapter.js";
 import type { PaymentProvider } from "./provider.js";
+import { createReceiptEnqueuer } from "./receipt.js";
 import { type Reconciler, startReconciler } from "./reconciler.js";
 import { createPaymentsService, type PaymentsService } from "./service.js";
 import type { BeforeCommitHook } from "./settlement.js";
@@ -24,6 +26,7 @@ export {
   ProviderRejectedError,
   ProviderUnavailableError,
 } from "./provider.js";
+export { type CreditedPayment, createReceiptEnqueuer, type ReceiptEnqueuer } from "./receipt.js";
 export type { Reconciler } from "./reconciler.js";
 export { CheckoutError, createPaymentsService, type PaymentsService, type ReconcileReport } from "./service.js";
 export type { SettlementOutcome } from "./settlement.js";
@@ -75,6 +78,8 @@ export async function createPayments(deps: {
   beforeSettlementCommit?: BeforeCommitHook;
   /** Told of payments started and settled and of reconcile passes (metrics). */
   events?: PaymentEvents;
+  /** The outbox receipts are mailed through; without it no receipts are sent. */
+  mail?: Pick<Mail, "enqueue" | "kick">;
 }): Promise<Payments> {
   const { config, db, clock } = deps;
   const logger = deps.logger.child({ module: "payments" });
@@ -127,6 +132,14 @@ export async function createPayments(deps: {
     callbackUrl: () => `${callbackBase()}${CALLBACK_PATH}${config.EXNODE_CALLBACK_SECRET}`,
     beforeSettlementCommit: deps.beforeSettlementCommit,
     ...(deps.events ? { events: deps.events } : {}),
+    ...(deps.mail
+      ? {
+          receipts: {
+            enqueue: createReceiptEnqueuer({ mail: deps.mail, siteUrl: deps.siteUrl }),
+            kick: deps.mail.kick,
+          },
+        }
+      : {}),
   });
   return {
     service,

@@ -14,6 +14,7 @@ import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import type { PaymentEvents } from "../metrics/index.js";
 import { type PaymentProvider, ProviderRejectedError, ProviderUnavailableError } from "./provider.js";
+import type { ReceiptEnqueuer } from "./receipt.js";
 import { type BeforeCommitHook, createSettlement, extendSubscription, type SettlementOutcome } from "./settlement.js";
 
 /** A checkout step refused for a reason the customer (or the client) caused or can act on. */
@@ -52,6 +53,8 @@ export interface PaymentsOptions {
   beforeSettlementCommit?: BeforeCommitHook;
   /** Told of payments started and settled (metrics). */
   events?: Pick<PaymentEvents, "created" | "settled">;
+  /** Receipt mail: queued in the crediting transaction, delivery kicked once it committed. */
+  receipts?: { enqueue: ReceiptEnqueuer; kick(): void };
 }
 
 interface PaymentRecord {
@@ -99,7 +102,11 @@ export function createPaymentsService(options: PaymentsOptions) {
     clock,
     logger,
     beforeCommit: options.beforeSettlementCommit,
-    ...(options.events ? { afterCommit: options.events.settled } : {}),
+    afterCommit: (outcome) => {
+      options.events?.settled(outcome);
+      if (outcome.kind === "credited") options.receipts?.kick();
+    },
+    ...(options.receipts ? { enqueueReceipt: options.receipts.enqueue } : {}),
   });
   const reconcileWindowMs = (options.reconcileWindowHours ?? 7 * 24) * 3_600_000;
   const abandonAfterMs = (options.abandonAfterHours ?? 24) * 3_600_000;
@@ -145,7 +152,9 @@ export function createPaymentsService(options: PaymentsOptions) {
 
   async function initPayment(
     customerId: string,
-    request: { plan_id: number; amount: number; currency: string; payment_method: string },
+    request: { plan_id: number; amount: number; currency: string; payment_method: string; receipt_email?: string },
+    /** The language the receipt is written in (the checkout page's). */
+    receiptLanguage: string | null = null,
   ): Promise<{ transactionId: string }> {
     // An id beyond Postgres' integer range cannot name a plan (and must not reach SQL as one).
     const { rows } =
@@ -165,8 +174,9 @@ export function createPaymentsService(options: PaymentsOptions) {
     const id = randomUUID();
     const now = clock.now();
     await db.query(
-      `INSERT INTO payments (id, customer_id, plan_id, amount_cents, currency, token, status, provider, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $8)`,
+      `INSERT INTO payments (id, customer_id, plan_id, amount_cents, currency, token, status, provider,
+                             receipt_email, receipt_language, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $9, $10, $8, $8)`,
       [
         id,
         customerId,
@@ -176,6 +186,8 @@ export function createPaymentsService(options: PaymentsOptions) {
         request.payment_method,
         options.providerName,
         now,
+        request.receipt_email ?? null,
+        receiptLanguage,
       ],
     );
     logger.info({ paymentId: id, planId: request.plan_id, token: request.payment_method }, "payment started");

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
 import type { Db, Queryable } from "../db/index.js";
 import type { ProviderInvoice } from "./provider.js";
+import type { ReceiptEnqueuer } from "./receipt.js";
 
 /**
  * Settlement: turns one provider answer about one invoice into at most one change of our books.
@@ -13,6 +14,7 @@ import type { ProviderInvoice } from "./provider.js";
  *    the lock a second settlement finds nothing to change and credits nothing.
  * The subscription is extended in the same transaction as the payment flips to success, so a crash
  * leaves either both or neither; the reconciler then finds the payment still pending and retries.
+ * The receipt mail is put in the outbox in that same transaction, so it too exists exactly once.
  */
 
 export type SettlementOutcome =
@@ -41,6 +43,8 @@ interface PaymentRow {
   status: "pending" | "success" | "rejected";
   tracker_id: string | null;
   provider_status: string | null;
+  receipt_email: string | null;
+  receipt_language: string | null;
 }
 
 const REJECTING = new Set(["EXPIRED", "ERROR"]);
@@ -53,8 +57,10 @@ export interface SettlementDeps {
   clock: Clock;
   logger: Logger;
   beforeCommit?: BeforeCommitHook;
-  /** Told every outcome once its transaction committed (metrics). */
+  /** Told every outcome once its transaction committed (metrics, the outbox kick). */
   afterCommit?: (outcome: SettlementOutcome) => void;
+  /** Queues the receipt of a credited payment inside the crediting transaction. */
+  enqueueReceipt?: ReceiptEnqueuer;
 }
 
 /** Finds the payment an invoice belongs to: our id travels as client_transaction_id. */
@@ -111,7 +117,7 @@ function creditBlockerOf(
   return undefined;
 }
 
-export function createSettlement({ db, clock, logger, beforeCommit, afterCommit }: SettlementDeps) {
+export function createSettlement({ db, clock, logger, beforeCommit, afterCommit, enqueueReceipt }: SettlementDeps) {
   async function recordEvent(
     tx: Queryable,
     paymentId: string,
@@ -191,13 +197,13 @@ export function createSettlement({ db, clock, logger, beforeCommit, afterCommit 
         return { kind: "unchanged", paymentId: payment.id, reason: blocker.reason };
       }
       // `rejected` may still turn into success: crypto can arrive after the invoice expired.
-      const { rows } = await tx.query<{ plan_id: number; days: number }>(
+      const { rows } = await tx.query<{ plan_id: number; days: number; plan_name: string }>(
         `UPDATE payments p
             SET status = 'success', provider_status = $2, tracker_id = $3, days_credited = pl.days,
                 settled_at = $4, updated_at = $4, last_checked_at = $4
            FROM plans pl
           WHERE p.id = $1 AND p.status <> 'success' AND pl.id = p.plan_id
-      RETURNING p.plan_id, pl.days`,
+      RETURNING p.plan_id, pl.days, pl.name AS plan_name`,
         [payment.id, invoice.status, invoice.trackerId, now],
       );
       const credited = rows[0];
@@ -207,6 +213,17 @@ export function createSettlement({ db, clock, logger, beforeCommit, afterCommit 
         endsAt = await extendSubscription(tx, payment.customer_id, credited.plan_id, credited.days, now);
       }
       await recordEvent(tx, payment.id, invoice, "credited", `${credited.days} days`);
+      await enqueueReceipt?.(tx, {
+        id: payment.id,
+        customerId: payment.customer_id,
+        receiptEmail: payment.receipt_email,
+        receiptLanguage: payment.receipt_language,
+        planName: credited.plan_name,
+        days: credited.days,
+        amountCents: payment.amount_cents,
+        token: payment.token,
+        paidAt: now,
+      });
       return { kind: "credited", paymentId: payment.id, customerId: payment.customer_id, days: credited.days, endsAt };
     }
 

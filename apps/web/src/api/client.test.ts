@@ -27,6 +27,19 @@ describe("apiFetch", () => {
     expect(init.body).toBe('{"plan_id":1}');
   });
 
+  it("sends the page's language as Accept-Language (receipts are mailed in it)", async () => {
+    const fetch = reply(200, { transaction_id: "tx1" });
+    vi.stubGlobal("fetch", fetch);
+    document.documentElement.lang = "ru";
+    try {
+      await apiFetch("/payment/web/init", { body: { plan_id: 1 }, schema: paymentInitReplySchema });
+    } finally {
+      document.documentElement.lang = "";
+    }
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).toMatchObject({ "Accept-Language": "ru" });
+  });
+
   it("sends no Authorization header without a session", async () => {
     const fetch = reply(200, { transaction_id: "tx1" });
     vi.stubGlobal("fetch", fetch);

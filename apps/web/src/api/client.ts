@@ -48,6 +48,10 @@ export async function apiFetch<T>(path: string, request: ApiRequest<T>): Promise
   const token = accessToken.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (request.body !== undefined) headers["Content-Type"] = "application/json";
+  // The page's language (kept on <html lang>), not the browser's default: the server writes mail
+  // caused by this request, such as a payment's receipt, in it (docs/product.md, "Receipts").
+  const lang = typeof document === "undefined" ? "" : document.documentElement.lang;
+  if (/^[a-z]{2}$/.test(lang)) headers["Accept-Language"] = lang;
 
   let response: Response;
   try {

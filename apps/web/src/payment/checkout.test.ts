@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../api/errors.js";
-import { paymentErrorKey, startCryptoPayment } from "./checkout.js";
+import { paymentErrorKey, receiptEmailError, startCryptoPayment } from "./checkout.js";
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** The body of the first request a fetch mock saw. */
+const initBody = (fetch: ReturnType<typeof vi.fn>) => (fetch.mock.calls[0] as [string, RequestInit])[1].body;
 
 describe("crypto checkout (docs/product.md §4.6, §7.1)", () => {
   it("inits the transaction, creates the invoice and returns the payment page", async () => {
@@ -28,6 +31,38 @@ describe("crypto checkout (docs/product.md §4.6, §7.1)", () => {
       redirect_url: "https://veil.test/account/profile",
       payform: true,
     });
+  });
+
+  it("sends the receipt e-mail (trimmed) with the init, and no field when it is blank", async () => {
+    const replies = () =>
+      vi
+        .fn()
+        .mockResolvedValueOnce(new Response(JSON.stringify({ transaction_id: "tx-1" }), { status: 200 }))
+        .mockResolvedValueOnce(
+          new Response(JSON.stringify({ payment_url: "https://pay.example/i/2" }), { status: 200 }),
+        );
+    const plan = { id: 2, name: "1 Month" as const, price: 5, days: 30 };
+    const withEmail = replies();
+    vi.stubGlobal("fetch", withEmail);
+    await startCryptoPayment(plan, "USDTTRC", "https://veil.test", "  books@example.com ");
+    expect(JSON.parse(initBody(withEmail) as string)).toEqual({
+      plan_id: 2,
+      amount: 5,
+      currency: "USD",
+      payment_method: "USDTTRC",
+      receipt_email: "books@example.com",
+    });
+    const blank = replies();
+    vi.stubGlobal("fetch", blank);
+    await startCryptoPayment(plan, "USDTTRC", "https://veil.test", "   ");
+    expect(JSON.parse(initBody(blank) as string)).not.toHaveProperty("receipt_email");
+  });
+
+  it("accepts a blank or valid receipt e-mail and flags anything else with the spec's message", () => {
+    expect(receiptEmailError("")).toBeNull();
+    expect(receiptEmailError(" a@b.co ")).toBeNull();
+    expect(receiptEmailError("not-an-email")).toBe("loginScreen.invalidEmail");
+    expect(receiptEmailError(`${"a".repeat(250)}@example.com`)).toBe("loginScreen.invalidEmail");
   });
 
   it("does not create an invoice when the init fails", async () => {

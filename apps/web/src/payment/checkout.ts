@@ -1,16 +1,45 @@
-import { API_PATHS, CURRENCY, invoiceReplySchema, type Plan, paymentInitReplySchema } from "@veil/contracts";
+import {
+  API_PATHS,
+  CURRENCY,
+  emailSchema,
+  invoiceReplySchema,
+  type Plan,
+  paymentInitReplySchema,
+} from "@veil/contracts";
 import { apiFetch } from "../api/client.js";
 import { ApiError } from "../api/errors.js";
 import type { MessageKey } from "../i18n/catalogues.js";
 import { PATHS } from "../routes/paths.js";
 
 /**
- * docs/product.md §4.6, Pay: init a transaction, create the provider invoice (asking to come back to the
- * profile), and return the provider's payment page for the browser to open.
+ * The checkout's "Email for the receipt" is optional (the receipt then goes to the account's
+ * address); when filled in it must be an address. The key of the message to show, or null.
  */
-export async function startCryptoPayment(plan: Plan, token: string, origin: string): Promise<string> {
+export function receiptEmailError(value: string): MessageKey | null {
+  const trimmed = value.trim();
+  return trimmed === "" || emailSchema.safeParse(trimmed).success ? null : "loginScreen.invalidEmail";
+}
+
+/**
+ * docs/product.md §4.6, Pay: init a transaction, create the provider invoice (asking to come back to the
+ * profile), and return the provider's payment page for the browser to open. A receipt address, when
+ * given, travels with the init (docs/product.md, "Receipts").
+ */
+export async function startCryptoPayment(
+  plan: Plan,
+  token: string,
+  origin: string,
+  receiptEmail = "",
+): Promise<string> {
+  const receipt = receiptEmail.trim();
   const { transaction_id } = await apiFetch(API_PATHS.paymentInit, {
-    body: { plan_id: plan.id, amount: plan.price, currency: CURRENCY, payment_method: token },
+    body: {
+      plan_id: plan.id,
+      amount: plan.price,
+      currency: CURRENCY,
+      payment_method: token,
+      ...(receipt ? { receipt_email: receipt } : {}),
+    },
     schema: paymentInitReplySchema,
   });
   const { payment_url } = await apiFetch(API_PATHS.invoice, {

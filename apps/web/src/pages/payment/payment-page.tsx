@@ -27,7 +27,7 @@ import { usePlanList } from "../../components/plan-chooser.js";
 import type { MessageKey } from "../../i18n/catalogues.js";
 import { useFormatPrice } from "../../i18n/format.js";
 import { useT } from "../../i18n/use-t.js";
-import { paymentErrorKey, startCryptoPayment } from "../../payment/checkout.js";
+import { paymentErrorKey, receiptEmailError, startCryptoPayment } from "../../payment/checkout.js";
 import { usePageMeta } from "../../seo/use-page-meta.js";
 
 type Step = "methods" | "tokens";
@@ -100,6 +100,8 @@ export function PaymentPage() {
   const { signedIn, user } = useAuth();
   const plans = usePlanList();
   const [email, setEmail] = useState("");
+  const [emailError, setEmailError] = useState<MessageKey | null>(null);
+  const emailField = useRef<HTMLInputElement>(null);
   const [step, setStep] = useState<Step>("methods");
   const [token, setToken] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
@@ -166,9 +168,15 @@ export function PaymentPage() {
 
   async function pay() {
     if (!plan || !token || paying) return;
+    const invalidEmail = receiptEmailError(email);
+    if (invalidEmail) {
+      setEmailError(invalidEmail);
+      emailField.current?.focus();
+      return;
+    }
     setPaying(true);
     try {
-      const url = await startCryptoPayment(plan, token, window.location.origin);
+      const url = await startCryptoPayment(plan, token, window.location.origin, email);
       window.location.assign(url);
     } catch (error) {
       console.error("Payment could not start", error);
@@ -180,7 +188,16 @@ export function PaymentPage() {
   const tokenName = tokenList.find((tk) => tk.code === token)?.label ?? token ?? "";
   const panel = (
     <div className="flex flex-col gap-6">
-      <EmailField label={t("paymentScreen.email")} value={email} onChange={(event) => setEmail(event.target.value)} />
+      <EmailField
+        ref={emailField}
+        label={t("paymentScreen.email")}
+        value={email}
+        error={emailError ? t(emailError) : undefined}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          setEmailError(null);
+        }}
+      />
       {step === "methods" ? (
         <div ref={methods}>
           <PaymentMethodPicker
