@@ -66,10 +66,11 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
   }
   if (parsed === null) parsed = {};
   // Postgres cannot store or compare a NUL character (text or jsonb): refuse it here, as the
-  // client's mistake, instead of failing the query with a 500.
-  if (containsNul(parsed)) {
-    throw new AuthError(400, "bad_json", "Could not parse request body as JSON: NUL characters are not allowed");
-  }
+  // client's mistake, instead of failing the query with a 500. Nesting is bounded too: no GoTrue
+  // body is deep, and every recursive walk of a 30 000-level value (JSON.stringify included)
+  // overflows the stack.
+  const problem = bodyProblem(parsed);
+  if (problem) throw new AuthError(400, "bad_json", `Could not parse request body as JSON: ${problem}`);
   const result = schema.safeParse(parsed);
   if (!result.success) {
     const issue = result.error.issues[0];
@@ -83,13 +84,26 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
   return result.data;
 }
 
-function containsNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === "object") {
-    return Object.entries(value).some(([key, v]) => key.includes("\u0000") || containsNul(v));
+/** Levels of objects and arrays a request body may have (user metadata allows far fewer). */
+export const MAX_BODY_DEPTH = 32;
+
+/** Why a parsed body is refused (NUL characters, nesting), walked without recursion; or undefined. */
+function bodyProblem(root: unknown): string | undefined {
+  const pending: Array<{ value: unknown; depth: number }> = [{ value: root, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, depth } = next;
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) return "NUL characters are not allowed";
+      continue;
+    }
+    if (!value || typeof value !== "object") continue;
+    if (depth >= MAX_BODY_DEPTH) return `nested deeper than ${MAX_BODY_DEPTH} levels`;
+    for (const [key, child] of Object.entries(value)) {
+      if (key.includes("\u0000")) return "NUL characters are not allowed";
+      pending.push({ value: child, depth: depth + 1 });
+    }
   }
-  return false;
+  return undefined;
 }
 
 /** A string field where JSON null means "not given". */

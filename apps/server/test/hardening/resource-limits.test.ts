@@ -170,6 +170,27 @@ describe("given a request body over the limit", () => {
     expect(api.status).toBe(413);
     expect(await api.json()).toEqual({ detail: "Request body too large" });
   });
+
+  it("should refuse a deeply nested body under the size limit with a 4xx, never a 500", async () => {
+    // 20 000 levels fit in 120 KB; walking them recursively overflowed the stack (a 500).
+    const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
+    const body = `{"email":"deep@example.com","password":"${PASSWORD}","data":${deep(20_000)}}`;
+    for (const where of ["/auth/v1/signup", "/auth/v1/token?grant_type=password", `/api${API_PATHS.contact}`]) {
+      const res = await fetch(`${app.url}${where}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: where.startsWith("/api") ? `{"name":${deep(10_000)}}` : body,
+      });
+      expect([where, res.status >= 400 && res.status < 500]).toEqual([where, true]);
+    }
+    const signup = await fetch(`${app.url}/auth/v1/signup`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body,
+    });
+    expect(signup.status).toBe(400);
+    expect(await signup.json()).toMatchObject({ error_code: "bad_json" });
+  });
 });
 
 describe("given a client that sends its request too slowly", () => {
