@@ -35,6 +35,41 @@ test.describe("payment screen errors (docs/product.md §8.3)", () => {
     await expect(dialog).toContainText("An error occurred while creating the payment. Please try again later.");
   });
 
+  test("the receipt e-mail is checked and sent with the payment start (docs/product.md §11.1) @e2e", async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail("receipt");
+    await createAccount(request, email);
+    await logIn(page, email);
+    const inits: { body: Record<string, unknown>; language: string | null }[] = [];
+    await page.route("**/api/payment/web/init", (route) => {
+      inits.push({
+        body: route.request().postDataJSON(),
+        language: route.request().headers()["accept-language"] ?? null,
+      });
+      return route.fulfill({ status: 500, json: { detail: "stop here" } });
+    });
+    await page.goto("/payment?planId=1");
+    const field = page.getByRole("textbox", { name: "Email for the receipt" });
+    await expect(field).toHaveValue(email); // prefilled with the account's address
+    await page.getByRole("button", { name: /Cryptocurrency/ }).click();
+    await page.locator("label").filter({ hasText: "USDT TRC-20" }).click();
+
+    await field.fill("not-an-email");
+    await page.getByRole("button", { name: "Pay with USDT TRC-20" }).click();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(field).toBeFocused();
+    expect(inits).toEqual([]);
+
+    await field.fill("books@example.com");
+    await page.getByRole("button", { name: "Pay with USDT TRC-20" }).click();
+    await expect(page.getByRole("dialog", { name: "Payment Error" })).toBeVisible();
+    expect(inits).toHaveLength(1);
+    expect(inits[0]?.body).toMatchObject({ plan_id: 1, payment_method: "USDTTRC", receipt_email: "books@example.com" });
+    expect(inits[0]?.language).toBe("en");
+  });
+
   test("a token list that fails to load says so @e2e", async ({ page, request }) => {
     const email = uniqueEmail("tokens");
     await createAccount(request, email);
