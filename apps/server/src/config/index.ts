@@ -213,6 +213,13 @@ function productionProblems(env: ParsedEnv, transport: Config["MAIL_TRANSPORT"])
   if (env.EXNODE_CALLBACK_BASE_URL && new URL(env.EXNODE_CALLBACK_BASE_URL).protocol !== "https:") {
     problems.push("  EXNODE_CALLBACK_BASE_URL: must be https in production (the callback path holds a secret)");
   }
+  if ((env.PAYMENT_PROVIDER ?? "exnode") === "exnode" && new URL(env.EXNODE_BASE_URL).protocol !== "https:") {
+    // Over plain http anyone on the path reads the merchant keys and forges "SUCCESS" answers,
+    // and settlement believes the provider's answer.
+    problems.push(
+      "  EXNODE_BASE_URL: must be https in production (keys travel with every call; its answers credit days)",
+    );
+  }
   if (transport === "dev") {
     problems.push("  MAIL_TRANSPORT: the dev mailbox is refused in production; use MAIL_TRANSPORT=smtp with SMTP_URL");
   }

@@ -30,6 +30,20 @@ function distinctTrigramShare(secret: string): number {
   return seen.size / (chars.length - 2);
 }
 
+/**
+ * Share of neighbouring characters that step by one code point ("abcdef…", "0123…", "zyx…"): a
+ * keyboard run has high character entropy and no repeated trigram, yet is the first thing guessed.
+ */
+function sequentialShare(secret: string): number {
+  const codes = [...secret].map((ch) => ch.codePointAt(0) ?? 0);
+  if (codes.length < 2) return 0;
+  let steps = 0;
+  for (let i = 1; i < codes.length; i++) {
+    if (Math.abs((codes[i] ?? 0) - (codes[i - 1] ?? 0)) === 1) steps++;
+  }
+  return steps / (codes.length - 1);
+}
+
 /** A run of this many characters shared with a published value makes a secret derived from it. */
 const SHARED_RUN = 8;
 
@@ -57,6 +71,9 @@ export function secretWeakness(secret: string, rule: SecretRule): string | undef
   if ([...secret].length < rule.minLength) return `must be at least ${rule.minLength} characters in production`;
   if (distinctTrigramShare(secret) < 0.75) {
     return "looks guessable (it repeats itself); generate it, e.g. openssl rand -base64 48";
+  }
+  if (sequentialShare(secret) > 0.5) {
+    return "looks guessable (runs of consecutive characters); generate it, e.g. openssl rand -base64 48";
   }
   const bits = estimatedBits(secret);
   if (bits < rule.minBits) {

@@ -81,6 +81,21 @@ describe("given production settings", () => {
     );
   });
 
+  it("should refuse a plain-http Exnode API: merchant keys and the paid/unpaid answers travel over it", () => {
+    expect(() => loadConfig({ ...production, EXNODE_BASE_URL: "http://my.exnode.io" })).toThrow(
+      /EXNODE_BASE_URL: must be https in production/,
+    );
+  });
+
+  it("should refuse a secret that is a run of consecutive characters", () => {
+    expect(() => loadConfig({ ...production, JWT_SECRET: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP" })).toThrow(
+      /JWT_SECRET: looks guessable/,
+    );
+    expect(() => loadConfig({ ...production, EXNODE_CALLBACK_SECRET: "0123456789abcdefghijklmnopqrstuvwxyz" })).toThrow(
+      /EXNODE_CALLBACK_SECRET: looks guessable/,
+    );
+  });
+
   it("should refuse a one-letter change of a development secret", () => {
     expect(oneLetterOff(DEV_JWT_SECRET)).not.toBe(DEV_JWT_SECRET);
     expect(() => loadConfig({ ...production, JWT_SECRET: oneLetterOff(DEV_JWT_SECRET) })).toThrow(
