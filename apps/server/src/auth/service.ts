@@ -481,10 +481,12 @@ export function createAuthService(deps: { config: Config; db: Db; clock: Clock; 
             [user.id],
           );
           const keyedHere = !keyed[0]?.signup_network_hash || keyed[0].signup_network_hash === networkHash(meta.ip);
+          // The pending sign-up's metadata goes with its password: it too may be a stranger's.
           await tx.query(
             `UPDATE users SET email_confirmed_at = $2, updated_at = $2, signup_network_hash = NULL,
                encrypted_password = CASE WHEN $3 THEN encrypted_password END,
-               raw_user_meta_data = raw_user_meta_data || '{"email_verified": true}'::jsonb WHERE id = $1`,
+               raw_user_meta_data = CASE WHEN $3 THEN raw_user_meta_data ELSE '{}'::jsonb END
+                 || '{"email_verified": true}'::jsonb WHERE id = $1`,
             [user.id, now, matched.purpose === "signup" && keyedHere],
           );
           await tx.query(

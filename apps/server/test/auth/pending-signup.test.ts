@@ -82,9 +82,9 @@ describe("given an address someone else signed up first and never confirmed", ()
     expect(identity(again.body)).toMatchObject({ created_at: now, id: again.body.id });
   });
 
-  it("should drop the pending password when a recovery code confirms the address", async () => {
+  it("should drop the pending password and metadata when a recovery code confirms the address", async () => {
     const email = fresh();
-    await auth.post("/signup", { email, password: ATTACKER_PASSWORD }, ATTACKER);
+    await auth.post("/signup", { email, password: ATTACKER_PASSWORD, data: { name: "mallory" } }, ATTACKER);
     app.clock.advance({ seconds: 31 });
     expect((await auth.post("/recover", { email }, OWNER)).status).toBe(200);
     const verify = await auth.post<Session>(
@@ -93,6 +93,7 @@ describe("given an address someone else signed up first and never confirmed", ()
       OWNER,
     );
     expect(verify.status).toBe(200);
+    expect(verify.body.user.user_metadata).toEqual({ email_verified: true });
     // Nobody proved that password belongs to the owner: it signs in no longer…
     expect((await auth.signIn(email, ATTACKER_PASSWORD, ATTACKER)).status).toBe(400);
     // …and the owner sets her own in the recovery session.
@@ -107,14 +108,16 @@ describe("given an address someone else signed up first and never confirmed", ()
     const email = fresh();
     expect((await auth.post("/signup", { email, password: OWNER_PASSWORD }, OWNER)).status).toBe(200);
     app.clock.advance({ seconds: 31 });
-    expect((await auth.post("/signup", { email, password: ATTACKER_PASSWORD }, ATTACKER)).status).toBe(200);
+    const again = { email, password: ATTACKER_PASSWORD, data: { name: "mallory" } };
+    expect((await auth.post("/signup", again, ATTACKER)).status).toBe(200);
     const verify = await auth.post<Session>(
       "/verify",
       { email, token: await app.lastCode(email), type: "signup" },
       OWNER,
     );
     expect(verify.status).toBe(200);
-    // His password never becomes the account's…
+    expect(verify.body.user.user_metadata).toEqual({ email_verified: true });
+    // His password (and metadata) never become the account's…
     const attacker = await auth.signIn(email, ATTACKER_PASSWORD, ATTACKER);
     expect(attacker.status).toBe(400);
     expect(attacker.body.code).toBe("invalid_credentials");
