@@ -10,6 +10,29 @@ test.describe("payment screen errors (docs/product.md §8.3)", () => {
     await expect(page.getByRole("dialog", { name: "Action unavailable" })).toBeVisible();
   });
 
+  test("a signed-in user who chooses Cryptocurrency before the session is read is not taken for a guest @e2e", async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail("earlyclick");
+    await createAccount(request, email);
+    await logIn(page, email);
+    // A slow network: the auth client (which reads the stored session) arrives 1.5 s late.
+    let release: () => void = () => {};
+    const clientHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/supabase-client-*.js", async (route) => {
+      await clientHeld;
+      await route.continue();
+    });
+    await page.goto("/payment?planId=1");
+    await page.getByRole("button", { name: /Cryptocurrency/ }).click();
+    release();
+    await expect(page.getByRole("button", { name: "Back" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Action unavailable" })).toHaveCount(0);
+  });
+
   test("402 on payment start gives tokenUnavailable; other failures genericError; in a dialog @e2e", async ({
     page,
     request,

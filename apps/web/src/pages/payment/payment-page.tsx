@@ -97,7 +97,7 @@ export function PaymentPage() {
   const formatPrice = useFormatPrice();
   const labels = usePlanLabels();
   const [params, setParams] = useSearchParams();
-  const { signedIn, user } = useAuth();
+  const { signedIn, user, loading: sessionLoading } = useAuth();
   const plans = usePlanList();
   const [email, setEmail] = useState("");
   const [emailError, setEmailError] = useState<MessageKey | null>(null);
@@ -135,14 +135,33 @@ export function PaymentPage() {
     if (tokens.error) console.error("Token list failed to load", tokens.error);
   }, [tokens.error]);
 
+  /**
+   * A click made before the stored session has been read (a fresh load, the auth client still
+   * downloading) must not treat a signed-in user as a guest: it waits for the answer and then runs
+   * with the real state. Only the latest such click is kept.
+   */
+  const waitingForSession = useRef<((signedIn: boolean) => void) | null>(null);
+  function onceSessionKnown(action: (signedIn: boolean) => void) {
+    if (sessionLoading) waitingForSession.current = action;
+    else action(signedIn);
+  }
+  useEffect(() => {
+    const action = waitingForSession.current;
+    if (sessionLoading || !action) return;
+    waitingForSession.current = null;
+    action(signedIn);
+  }, [sessionLoading, signedIn]);
+
   function choosePlan(id: string) {
-    if (!signedIn) {
-      askedFromPlanTabs.current = true;
-      return setAskToSignIn(true);
-    }
-    const next = new URLSearchParams(params);
-    next.set("planId", id);
-    setParams(next, { replace: true });
+    onceSessionKnown((known) => {
+      if (!known) {
+        askedFromPlanTabs.current = true;
+        return setAskToSignIn(true);
+      }
+      const next = new URLSearchParams(params);
+      next.set("planId", id);
+      setParams(next, { replace: true });
+    });
   }
 
   /**
@@ -228,12 +247,14 @@ export function PaymentPage() {
             ]}
             onSelect={(id) => {
               if (id !== "crypto") return;
-              if (!signedIn) {
-                askedFromPlanTabs.current = false;
-                return setAskToSignIn(true);
-              }
-              stepChangedByUser.current = true;
-              setStep("tokens");
+              onceSessionKnown((known) => {
+                if (!known) {
+                  askedFromPlanTabs.current = false;
+                  return setAskToSignIn(true);
+                }
+                stepChangedByUser.current = true;
+                setStep("tokens");
+              });
             }}
           />
         </div>
