@@ -1,5 +1,6 @@
 import { DISABLE_ANIMATIONS_CSS, expectPinnedChromium, VIEWPORT_HEIGHT, VIEWPORTS } from "@veil/test-kit";
 import { componentName, expect, stories, test, visit } from "./helpers/storybook.js";
+import { expectShippedFonts } from "./helpers/fonts.js";
 
 test.beforeEach(({ browser }) => expectPinnedChromium(browser));
 
@@ -11,6 +12,7 @@ for (const story of matrices) {
     test(`${component} Matrix at ${label} px looks unchanged @vrt`, async ({ isolatedPage: page }) => {
       await page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
       await visit(page, { id: story.id });
+      await expectShippedFonts(page);
       await expect(page.locator(".veil-story-root")).toHaveScreenshot([`${component}.Matrix.${label}.png`], {
         animations: "disabled",
         caret: "hide",

@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { expectShippedFonts } from "../../../../packages/ui/e2e/helpers/fonts.js";
 import {
   DISABLE_ANIMATIONS_CSS,
   expectPinnedChromium,
@@ -66,6 +67,7 @@ for (const { screen, widths } of shots) {
           test.setTimeout(90_000);
           await page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
           await open(page, screen, lang);
+          await expectShippedFonts(page);
           // Soft: a pixel change must not hide an accessibility failure on the same page.
           await expect.soft(page).toHaveScreenshot([`${screen.name}.${lang}.${width}.png`], {
             fullPage: true,

@@ -82,7 +82,7 @@ export function PhoneIllustration({ variant }: { variant: "success" | "error" })
             fontSize="10"
             textAnchor="middle"
             fill="var(--veil-text-muted)"
-            fontFamily="ui-monospace, monospace"
+            fontFamily="JetBrains Mono Variable, monospace"
           >
             ERR_CONNECTION_RESET
           </text>
