@@ -43,6 +43,19 @@ export {
 } from "./components/dialog/index.js";
 export { EmailField, type EmailFieldProps } from "./components/email-field/index.js";
 export { EmptyState, type EmptyStateProps, emptyStateVariants } from "./components/empty-state/index.js";
+export {
+  Field,
+  FieldError,
+  FieldHint,
+  FieldLabel,
+  type FieldLabelProps,
+  type FieldProps,
+  type FieldState,
+  hasContent,
+  type LabelledFieldProps,
+  type UseFieldOptions,
+  useField,
+} from "./components/field/index.js";
 export { Footer, type FooterLinkGroup, type FooterProps, footerLinkVariants } from "./components/footer/index.js";
 export { Header, type HeaderProps, headerLinkVariants, headerVariants } from "./components/header/index.js";
 export {
@@ -109,6 +122,7 @@ export {
   type StatusBadgeProps,
   statusBadgeVariants,
 } from "./components/status-badge/index.js";
+export { TextAreaField, type TextAreaFieldProps } from "./components/text-area-field/index.js";
 export { inputVariants, TextField, type TextFieldProps } from "./components/text-field/index.js";
 export {
   DEFAULT_INITIAL_TOKEN_COUNT,

@@ -41,7 +41,7 @@ export function PaymentsPage() {
         hideLabel={t("payments.hide")}
         countText={(shown, total) => t("payments.count", { shown, total })}
         emptyText={t("payments.empty")}
-        emptyTitleLevel={2}
+        emptyHeadingLevel={2}
         loading={!isInitialized || dataLoading}
         loadingLabel={t("payments.loading")}
       />

@@ -155,7 +155,7 @@ export function CodeConfirmation({ mode }: { mode: CodeMode }) {
           ref={otp}
           label={t("emailConfirmation.codeLabel")}
           value={code}
-          onChange={setCode}
+          onValueChange={setCode}
           invalid={formMessage?.tone === "error"}
           autoFocus
         />

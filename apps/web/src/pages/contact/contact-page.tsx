@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { API_PATHS, CONTACT_LIMITS, SUPPORT_REPLY_HOURS } from "@veil/contracts";
-import { Card, EmailField, inputVariants, TextField } from "@veil/ui";
-import { useId, useState } from "react";
+import { Card, EmailField, TextAreaField, TextField } from "@veil/ui";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { apiFetch } from "../../api/client.js";
@@ -23,7 +23,6 @@ const replySchema = z.object({ status: z.string() });
 export function ContactPage() {
   const t = useT();
   const rich = useRichT();
-  const messageId = useId();
   const [status, setStatus] = useState<Status>("idle");
   usePageMeta({
     title: t("contact.meta.title"),
@@ -68,18 +67,13 @@ export function ContactPage() {
             {...register("name")}
           />
           <EmailField label={t("contact.email")} {...register("email")} />
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={messageId} className="text-sm font-medium text-text">
-              {t("contact.message")}
-            </label>
-            <textarea
-              id={messageId}
-              rows={6}
-              maxLength={CONTACT_LIMITS.message}
-              className={`${inputVariants()} h-auto min-h-36 resize-y py-2.5`}
-              {...register("message")}
-            />
-          </div>
+          <TextAreaField
+            label={t("contact.message")}
+            rows={6}
+            maxLength={CONTACT_LIMITS.message}
+            className="min-h-36"
+            {...register("message")}
+          />
           <FormMessage
             message={
               status === "success"

@@ -48,7 +48,7 @@ function OrderSummary({ plan, email }: { plan: Plan | undefined; email: string }
     <Card asChild>
       <aside aria-labelledby="order-summary" className="lg:sticky lg:top-24">
         <CardHeader>
-          <CardTitle id="order-summary" level={2}>
+          <CardTitle id="order-summary" headingLevel={2}>
             {t("paymentScreen.summary.title")}
           </CardTitle>
         </CardHeader>

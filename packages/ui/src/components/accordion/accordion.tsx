@@ -2,6 +2,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { ChevronDown } from "lucide-react";
 import * as React from "react";
 import { cn } from "../../lib/cn.js";
+import { useControllableState } from "../../lib/use-controllable-state.js";
 
 type HeadingLevel = 2 | 3 | 4 | 5 | 6;
 
@@ -86,17 +87,12 @@ export function Accordion({
   children,
   ...props
 }: AccordionProps) {
-  const [uncontrolled, setUncontrolled] = React.useState<string[]>(defaultValue);
-  const value = valueProp ?? uncontrolled;
+  const [value, setValue] = useControllableState<string[]>({
+    value: valueProp,
+    defaultValue,
+    onChange: onValueChange,
+  });
   const baseId = React.useId();
-
-  const setValue = React.useCallback(
-    (next: string[]) => {
-      if (valueProp === undefined) setUncontrolled(next);
-      onValueChange?.(next);
-    },
-    [valueProp, onValueChange],
-  );
 
   const context = React.useMemo<AccordionContextValue>(
     () => ({

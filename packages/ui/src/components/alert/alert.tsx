@@ -106,7 +106,7 @@ export function InlineError({ announce = true, className, children, ...props }: 
       className={cn("flex items-start gap-1.5 font-medium text-danger text-sm", className)}
       {...props}
     >
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" strokeWidth={2.25} />
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>{children}</span>
     </p>
   );

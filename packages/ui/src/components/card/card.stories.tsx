@@ -85,7 +85,7 @@ export const Matrix: Story = {
       <MatrixRow title="Header and content only">
         <Card className="w-full max-w-md">
           <CardHeader>
-            <CardTitle level={2}>Devices</CardTitle>
+            <CardTitle headingLevel={2}>Devices</CardTitle>
             <CardDescription>Sign in on up to 5 devices with the same account.</CardDescription>
           </CardHeader>
           <CardContent className="text-text-muted">3 of 5 in use</CardContent>

@@ -9,7 +9,7 @@ function SubscriptionCard({ level }: { level?: 2 | 3 | 4 }) {
     <Card asChild>
       <section aria-labelledby="sub-title">
         <CardHeader>
-          <CardTitle id="sub-title" level={level}>
+          <CardTitle id="sub-title" headingLevel={level}>
             Your subscription
           </CardTitle>
           <CardDescription>Renews on 12 March</CardDescription>

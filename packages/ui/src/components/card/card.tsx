@@ -61,14 +61,14 @@ export interface CardTitleProps extends React.ComponentProps<"h3"> {
    * title is an `h3`).
    * @defaultValue 3
    */
-  level?: HeadingLevel;
+  headingLevel?: HeadingLevel;
 }
 
 /** The card's title: always a real heading, so screen-reader users can jump between cards. */
-export function CardTitle({ className, level = 3, ...props }: CardTitleProps) {
+export function CardTitle({ className, headingLevel = 3, ...props }: CardTitleProps) {
   return (
     <Heading
-      level={level}
+      level={headingLevel}
       data-slot="card-title"
       className={cn("font-semibold text-lg text-text leading-snug tracking-tight", className)}
       {...props}

@@ -1,3 +1,4 @@
+import { composeStories } from "@storybook/react-vite";
 import { render, screen } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import * as React from "react";
@@ -14,6 +15,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "./dialog.js";
+import * as stories from "./dialog.stories.js";
 
 /** react-remove-scroll marks the body with a use counter while any modal dialog is open. */
 function pageIsLocked() {
@@ -126,34 +128,8 @@ describe("given a default Dialog", () => {
   });
 });
 
-function Stacked() {
-  return (
-    <DialogRoot>
-      <DialogTrigger asChild>
-        <Button>Choose plan</Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogTitle>Action unavailable</DialogTitle>
-        <DialogDescription>Log in or register to continue.</DialogDescription>
-        <DialogRoot>
-          <DialogTrigger asChild>
-            <Button>More</Button>
-          </DialogTrigger>
-          <DialogContent>
-            <DialogTitle>Why</DialogTitle>
-            <DialogDescription>Plans belong to an account.</DialogDescription>
-            <DialogClose asChild>
-              <Button>Back</Button>
-            </DialogClose>
-          </DialogContent>
-        </DialogRoot>
-        <DialogClose asChild>
-          <Button>Cancel</Button>
-        </DialogClose>
-      </DialogContent>
-    </DialogRoot>
-  );
-}
+// The Stacked story is the fixture: a dialog opened from a dialog.
+const { Stacked } = composeStories(stories);
 
 describe("given two stacked Dialogs", () => {
   let user: UserEvent;
@@ -161,8 +137,8 @@ describe("given two stacked Dialogs", () => {
   beforeEach(async () => {
     user = userEvent.setup();
     render(<Stacked />);
-    await user.click(screen.getByRole("button", { name: "Choose plan" }));
-    await user.click(screen.getByRole("button", { name: "More" }));
+    await user.click(screen.getByRole("button", { name: "Open first dialog" }));
+    await user.click(screen.getByRole("button", { name: "Open second dialog" }));
   });
 
   it("should have no accessibility violations with both open", async () => {
@@ -170,19 +146,19 @@ describe("given two stacked Dialogs", () => {
   });
 
   it("should keep the page locked when the top one closes", async () => {
-    await user.click(screen.getByRole("button", { name: "Back" }));
-    expect(screen.getByRole("dialog", { name: "Action unavailable" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Close second dialog" }));
+    expect(screen.getByRole("dialog", { name: "First dialog" })).toBeInTheDocument();
     expect(pageIsLocked()).toBe(true);
   });
 
   it("should return focus to the inner trigger when the top one closes", async () => {
-    await user.click(screen.getByRole("button", { name: "Back" }));
-    expect(screen.getByRole("button", { name: "More" })).toHaveFocus();
+    await user.click(screen.getByRole("button", { name: "Close second dialog" }));
+    expect(screen.getByRole("button", { name: "Open second dialog" })).toHaveFocus();
   });
 
   it("should unlock the page only when the last one closes", async () => {
-    await user.click(screen.getByRole("button", { name: "Back" }));
-    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await user.click(screen.getByRole("button", { name: "Close second dialog" }));
+    await user.click(screen.getByRole("button", { name: "Done" }));
     expect(pageIsLocked()).toBe(false);
   });
 });

@@ -5,12 +5,12 @@ import { axe } from "../../test/axe.js";
 import { Button } from "../button/button.js";
 import { EmptyState } from "./empty-state.js";
 
-function NoPayments({ titleLevel }: { titleLevel?: 2 | 3 | 4 }) {
+function NoPayments({ headingLevel }: { headingLevel?: 2 | 3 | 4 }) {
   return (
     <EmptyState
       icon={<Receipt />}
       title="No payments yet"
-      titleLevel={titleLevel}
+      headingLevel={headingLevel}
       description="Your payments will appear here after your first purchase."
       action={
         <Button asChild>
@@ -33,7 +33,7 @@ describe("given an EmptyState with every part", () => {
   });
 
   it("should render the heading level the page asks for", () => {
-    render(<NoPayments titleLevel={2} />);
+    render(<NoPayments headingLevel={2} />);
     expect(screen.getByRole("heading", { level: 2, name: "No payments yet" })).toBeInTheDocument();
   });
 

@@ -26,7 +26,7 @@ export interface EmptyStateProps
    * Heading level of the title, chosen by the page.
    * @defaultValue 3
    */
-  titleLevel?: HeadingLevel;
+  headingLevel?: HeadingLevel;
   /** One or two sentences on why it is empty or what to do. */
   description?: React.ReactNode;
   /** The way forward: usually one `<Button>` (or `<Button asChild><a/></Button>`). */
@@ -37,7 +37,7 @@ export interface EmptyStateProps
 export function EmptyState({
   icon,
   title,
-  titleLevel = 3,
+  headingLevel = 3,
   description,
   action,
   variant,
@@ -60,7 +60,7 @@ export function EmptyState({
           {icon}
         </div>
       ) : null}
-      <Heading level={titleLevel} className="font-semibold text-base text-text">
+      <Heading level={headingLevel} className="font-semibold text-base text-text">
         {title}
       </Heading>
       {description ? <p className="mt-1.5 max-w-sm text-sm text-text-muted">{description}</p> : null}

@@ -1,46 +1,17 @@
+import { composeStories } from "@storybook/react-vite";
 import { render, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { axe } from "vitest-axe";
 import type { RenderLink } from "../../lib/link.js";
 import { Footer, type FooterLinkGroup } from "./footer.js";
+import * as stories from "./footer.stories.js";
 
-const groups: FooterLinkGroup[] = [
-  {
-    heading: "Legal",
-    links: [
-      { href: "/privacy", label: "Privacy policy" },
-      { href: "/termsofuse", label: "Terms of use" },
-      { href: "/contactus", label: "Contact us" },
-    ],
-  },
-  {
-    heading: "Sections",
-    links: [
-      { href: "/home#benefits", label: "Benefits" },
-      { href: "/home#pricing", label: "Pricing" },
-      { href: "/home#about", label: "About" },
-    ],
-  },
-  {
-    heading: "Help",
-    links: [
-      { href: "/supportcenter", label: "Cancel subscription" },
-      { href: "/supportcenter?topic=refund", label: "Refunds", current: false },
-    ],
-  },
-];
+// The Playground story (privacy page current) is the fixture: tests and Storybook show the same footer.
+const { Playground } = composeStories(stories);
 
 describe("given a Footer on the privacy page", () => {
   beforeEach(() => {
-    render(
-      <Footer
-        brand={<p>Veil keeps your connection private.</p>}
-        groups={groups}
-        currentHref="/privacy"
-        navLabel="Footer"
-        legal="© 2026 Veil"
-      />,
-    );
+    render(<Playground />);
   });
 
   it("should have no accessibility violations", async () => {
@@ -56,7 +27,7 @@ describe("given a Footer on the privacy page", () => {
     const heading = screen.getByRole("heading", { level: 2, name: "Sections" });
     const list = heading.nextElementSibling as HTMLElement;
     expect(within(list).getAllByRole("listitem")).toHaveLength(3);
-    expect(within(list).getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "/home#pricing");
+    expect(within(list).getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "#pricing");
   });
 
   it("should render three columns", () => {
@@ -73,8 +44,8 @@ describe("given a Footer on the privacy page", () => {
   });
 
   it("should show the brand block and the legal line", () => {
-    expect(screen.getByText("Veil keeps your connection private.")).toBeInTheDocument();
-    expect(screen.getByText("© 2026 Veil")).toBeInTheDocument();
+    expect(screen.getByText(/A private, fast VPN/)).toBeInTheDocument();
+    expect(screen.getByText("© 2026 Veil. All rights reserved.")).toBeInTheDocument();
   });
 });
 

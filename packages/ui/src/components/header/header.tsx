@@ -183,11 +183,11 @@ export function Header({
           <div
             id={panelId}
             data-slot="header-panel"
-            data-open={open || undefined}
+            data-state={open ? "open" : "closed"}
             className={cn(
               // Collapsed: a sheet under the bar, shown only while open.
               "absolute inset-x-0 top-full hidden flex-col gap-4 border-b border-border bg-surface px-4 pt-3 pb-5 shadow-raised sm:px-6",
-              "data-open:flex",
+              "data-[state=open]:flex",
               // Full width: an inline row, always shown; the toggle is hidden.
               "nav:static nav:flex nav:flex-1 nav:flex-row nav:items-center nav:justify-between nav:gap-6 nav:border-0 nav:bg-transparent nav:p-0 nav:shadow-none",
             )}

@@ -13,7 +13,7 @@ const meta = {
     label: "Confirmation code",
     hint: "Enter the 6-digit code we sent to ana@example.com",
     onComplete: fn(),
-    onChange: fn(),
+    onValueChange: fn(),
   },
 } satisfies Meta<typeof OtpInput>;
 

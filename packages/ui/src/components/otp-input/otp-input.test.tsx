@@ -12,18 +12,18 @@ function getCode() {
 describe("given a default OtpInput", () => {
   let user: UserEvent;
   const onComplete = vi.fn();
-  const onChange = vi.fn();
+  const onValueChange = vi.fn();
 
   beforeEach(() => {
     onComplete.mockReset();
-    onChange.mockReset();
+    onValueChange.mockReset();
     user = userEvent.setup();
     render(
       <OtpInput
         label="Confirmation code"
         hint="Enter the 6-digit code from the e-mail"
         onComplete={onComplete}
-        onChange={onChange}
+        onValueChange={onValueChange}
       />,
     );
   });
@@ -83,7 +83,7 @@ describe("given a default OtpInput", () => {
 
   it("should report each change", async () => {
     await user.type(getCode(), "12");
-    expect(onChange).toHaveBeenLastCalledWith("12");
+    expect(onValueChange).toHaveBeenLastCalledWith("12");
   });
 
   it("should call onComplete once with the code when the sixth digit is typed", async () => {
@@ -207,7 +207,7 @@ function Controlled({ onComplete }: { onComplete: (code: string) => void }) {
   const [code, setCode] = React.useState("");
   return (
     <>
-      <OtpInput label="Confirmation code" value={code} onChange={setCode} onComplete={onComplete} />
+      <OtpInput label="Confirmation code" value={code} onValueChange={setCode} onComplete={onComplete} />
       <p>Typed: {code}</p>
     </>
   );

@@ -1,8 +1,9 @@
 import { cva } from "class-variance-authority";
 import { OTPInput, OTPInputContext, REGEXP_ONLY_DIGITS } from "input-otp";
-import { CircleAlert } from "lucide-react";
 import * as React from "react";
 import { cn } from "../../lib/cn.js";
+import { useControllableState } from "../../lib/use-controllable-state.js";
+import { Field, FieldError, FieldHint, FieldLabel, useField } from "../field/field.js";
 
 /** docs/product.md §9: confirmation codes are 6 digits. */
 export const OTP_LENGTH = 6;
@@ -59,7 +60,7 @@ export interface OtpInputProps {
    */
   defaultValue?: string;
   /** Called with the digits whenever they change. */
-  onChange?: (value: string) => void;
+  onValueChange?: (value: string) => void;
   /** Called once with the full code when the sixth digit arrives (typed or pasted). */
   onComplete?: (code: string) => void;
   /** @defaultValue false */
@@ -88,7 +89,7 @@ export function OtpInput({
   invalid = false,
   value: valueProp,
   defaultValue = "",
-  onChange,
+  onValueChange,
   onComplete,
   disabled = false,
   name,
@@ -99,24 +100,9 @@ export function OtpInput({
   ref,
 }: OtpInputProps) {
   const generatedId = React.useId();
-  const inputId = id ?? `${generatedId}-otp`;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const hasError = error !== undefined && error !== null && error !== false && error !== "";
-  const isInvalid = invalid || hasError;
-  const describedBy = [hint ? hintId : null, hasError ? errorId : null, describedByProp].filter(Boolean).join(" ");
-
-  const [uncontrolledValue, setUncontrolledValue] = React.useState(defaultValue);
-  const value = valueProp ?? uncontrolledValue;
+  const field = useField({ id: id ?? `${generatedId}-otp`, hint, error, invalid, "aria-describedby": describedByProp });
+  const [value, setValue] = useControllableState({ value: valueProp, defaultValue, onChange: onValueChange });
   const inputRef = React.useRef<HTMLInputElement>(null);
-
-  const setValue = React.useCallback(
-    (next: string) => {
-      if (valueProp === undefined) setUncontrolledValue(next);
-      onChange?.(next);
-    },
-    [valueProp, onChange],
-  );
 
   React.useImperativeHandle(
     ref,
@@ -161,24 +147,12 @@ export function OtpInput({
   }
 
   return (
-    <div
-      data-slot="otp-input"
-      data-invalid={isInvalid || undefined}
-      data-disabled={disabled || undefined}
-      translate="no"
-      className={cn("grid gap-1.5", className)}
-    >
-      <label htmlFor={inputId} className="text-sm font-medium text-text">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="text-sm text-text-muted">
-          {hint}
-        </p>
-      ) : null}
+    <Field data-slot="otp-input" invalid={field.invalid} disabled={disabled} translate="no" className={className}>
+      <FieldLabel htmlFor={field.controlId}>{label}</FieldLabel>
+      <FieldHint id={field.hintId}>{hint}</FieldHint>
       <OTPInput
         ref={inputRef}
-        id={inputId}
+        {...field.controlProps}
         name={name}
         value={value}
         onChange={setValue}
@@ -189,8 +163,6 @@ export function OtpInput({
         autoComplete="one-time-code"
         disabled={disabled}
         autoFocus={autoFocus}
-        aria-invalid={isInvalid || undefined}
-        aria-describedby={describedBy || undefined}
         onPasteCapture={handlePasteCapture}
         onKeyDown={handleKeyDown}
         // Password managers should not decorate a one-time code field.
@@ -202,19 +174,10 @@ export function OtpInput({
           disabled && "cursor-not-allowed",
         )}
       >
-        <OtpSlots invalid={isInvalid} disabled={disabled} />
+        <OtpSlots invalid={field.invalid} disabled={disabled} />
       </OTPInput>
-      {hasError ? (
-        <p
-          id={errorId}
-          data-slot="otp-input-error"
-          className="flex items-start gap-1.5 text-sm font-medium text-danger"
-        >
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>{error}</span>
-        </p>
-      ) : null}
-    </div>
+      <FieldError id={field.errorId}>{error}</FieldError>
+    </Field>
   );
 }
 

@@ -1,6 +1,7 @@
 import { cva } from "class-variance-authority";
 import { Eye, EyeOff } from "lucide-react";
 import * as React from "react";
+import { useControllableState } from "../../lib/use-controllable-state.js";
 import { TextField, type TextFieldProps } from "../text-field/text-field.js";
 
 /** The show/hide toggle inside the field's trailing edge. */
@@ -52,14 +53,11 @@ export function PasswordField({
 }: PasswordFieldProps) {
   const generatedId = React.useId();
   const inputId = id ?? `${generatedId}-password`;
-  const [uncontrolledVisible, setUncontrolledVisible] = React.useState(defaultVisible);
-  const visible = visibleProp ?? uncontrolledVisible;
-
-  function toggle() {
-    const next = !visible;
-    if (visibleProp === undefined) setUncontrolledVisible(next);
-    onVisibleChange?.(next);
-  }
+  const [visible, setVisible] = useControllableState({
+    value: visibleProp,
+    defaultValue: defaultVisible,
+    onChange: onVisibleChange,
+  });
 
   return (
     <TextField
@@ -79,7 +77,7 @@ export function PasswordField({
           aria-label={visible ? hidePasswordLabel : showPasswordLabel}
           aria-controls={inputId}
           disabled={disabled}
-          onClick={toggle}
+          onClick={() => setVisible(!visible)}
         >
           {visible ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
         </button>

@@ -1,33 +1,17 @@
+import { composeStories } from "@storybook/react-vite";
 import { render, screen, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
-import { Bitcoin, CreditCard, Globe } from "lucide-react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fn } from "storybook/test";
+import { beforeEach, describe, expect, it } from "vitest";
 import { axe } from "../../test/axe.js";
-import { type PaymentMethod, PaymentMethodPicker } from "./payment-method-picker.js";
+import * as stories from "./payment-method-picker.stories.js";
 
-const METHODS: PaymentMethod[] = [
-  {
-    id: "ru-card",
-    label: "Russian card",
-    description: "Mir, Visa, Mastercard from Russian banks",
-    icon: <CreditCard />,
-    disabled: true,
-    disabledReason: "Not available yet",
-  },
-  {
-    id: "foreign-card",
-    label: "Foreign card",
-    description: "Any country except Russia",
-    icon: <Globe />,
-    disabled: true,
-    disabledReason: "Not available yet",
-  },
-  { id: "crypto", label: "Cryptocurrency", description: "USDT, USDC, DAI and more", icon: <Bitcoin /> },
-];
+// The Playground story (the spec's three methods, only crypto available) is the fixture.
+const { Playground } = composeStories(stories);
 
 describe("given a PaymentMethodPicker with two unavailable methods", () => {
   let user: UserEvent;
-  const onSelect = vi.fn();
+  const onSelect = fn();
 
   beforeEach(() => {
     user = userEvent.setup();
@@ -35,7 +19,7 @@ describe("given a PaymentMethodPicker with two unavailable methods", () => {
     render(
       <>
         <button type="button">Before</button>
-        <PaymentMethodPicker label="Payment method" methods={METHODS} onSelect={onSelect} />
+        <Playground onSelect={onSelect} />
       </>,
     );
   });
@@ -92,7 +76,7 @@ describe("given a PaymentMethodPicker with two unavailable methods", () => {
 
 describe("given a PaymentMethodPicker with a hidden label", () => {
   it("should still name the group", () => {
-    render(<PaymentMethodPicker label="Payment method" hideLabel methods={METHODS} onSelect={() => {}} />);
+    render(<Playground hideLabel />);
     expect(screen.getByRole("group", { name: "Payment method" })).toBeInTheDocument();
   });
 });

@@ -90,7 +90,7 @@ describe("given a PaymentsTable with 12 payments", () => {
   });
 
   it("should not mark the table expanded", () => {
-    expect(screen.getByRole("main").firstElementChild).not.toHaveAttribute("data-expanded");
+    expect(screen.getByRole("main").firstElementChild).toHaveAttribute("data-state", "closed");
   });
 
   describe("when view all is activated", () => {
@@ -118,7 +118,7 @@ describe("given a PaymentsTable with 12 payments", () => {
     });
 
     it("should mark the table expanded", () => {
-      expect(screen.getByRole("main").firstElementChild).toHaveAttribute("data-expanded");
+      expect(screen.getByRole("main").firstElementChild).toHaveAttribute("data-state", "open");
     });
 
     it("should report the change", () => {

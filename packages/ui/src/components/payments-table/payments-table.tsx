@@ -61,7 +61,7 @@ export interface PaymentsTableProps extends Omit<React.ComponentProps<"div">, "c
    * Heading level of the empty state's title.
    * @defaultValue 3
    */
-  emptyTitleLevel?: 2 | 3 | 4 | 5 | 6;
+  emptyHeadingLevel?: 2 | 3 | 4 | 5 | 6;
   /**
    * Shows skeleton rows and marks the table busy.
    * @defaultValue false
@@ -138,7 +138,7 @@ export function PaymentsTable({
   emptyText,
   emptyDescription,
   emptyIcon,
-  emptyTitleLevel = 3,
+  emptyHeadingLevel = 3,
   loading = false,
   loadingLabel,
   loadingRowCount = 3,
@@ -166,7 +166,7 @@ export function PaymentsTable({
   return (
     <div
       data-slot="payments-table"
-      data-expanded={(collapsible && expanded) || undefined}
+      data-state={collapsible ? (expanded ? "open" : "closed") : undefined}
       data-loading={loading || undefined}
       className={cn(paymentsTableVariants(), className)}
       {...props}
@@ -239,7 +239,7 @@ export function PaymentsTable({
                   <EmptyState
                     icon={emptyIcon}
                     title={emptyText}
-                    titleLevel={emptyTitleLevel}
+                    headingLevel={emptyHeadingLevel}
                     description={emptyDescription}
                   />
                 </td>

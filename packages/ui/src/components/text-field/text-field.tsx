@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { CircleAlert } from "lucide-react";
-import * as React from "react";
+import type * as React from "react";
 import { cn } from "../../lib/cn.js";
+import { Field, FieldError, FieldHint, FieldLabel, type LabelledFieldProps, useField } from "../field/field.js";
 
 export const inputVariants = cva(
   [
@@ -25,24 +25,8 @@ export const inputVariants = cva(
 
 export interface TextFieldProps
   extends Omit<React.ComponentProps<"input">, "size" | "children">,
-    VariantProps<typeof inputVariants> {
-  /** The visible label, also the input's accessible name. */
-  label: React.ReactNode;
-  /** Help shown under the label and linked with `aria-describedby`. */
-  hint?: React.ReactNode;
-  /**
-   * The error message. When present the input gets `aria-invalid="true"` and the message is linked
-   * with `aria-describedby`; the app decides when to show it (e.g. after submit).
-   */
-  error?: React.ReactNode;
-  /**
-   * Marks the field as required: `aria-required="true"` and a visual asterisk. Deliberately not the
-   * native `required`, whose browser bubble is in the browser's language, not the app's.
-   * @defaultValue false
-   */
-  required?: boolean;
-  /** Classes for the outer wrapper (label, input, messages). `className` styles the input. */
-  wrapperClassName?: string;
+    VariantProps<typeof inputVariants>,
+    LabelledFieldProps {
   /**
    * Content drawn inside the input's trailing edge, such as PasswordField's toggle. The input gets
    * end padding so text never runs under it.
@@ -53,7 +37,8 @@ export interface TextFieldProps
 /**
  * A labelled text input with hint and error. Works as a plain controlled/uncontrolled input and
  * with react-hook-form: `<TextField label="Name" {...register("name")} />` (`ref` is a normal
- * prop in React 19 and lands on the `<input>`).
+ * prop in React 19 and lands on the `<input>`). Label, hint, error and their ARIA wiring come from
+ * the field layer (`../field`).
  */
 export function TextField({
   label,
@@ -65,54 +50,35 @@ export function TextField({
   className,
   wrapperClassName,
   endAdornment,
-  "aria-describedby": describedByProp,
+  onChange,
+  onValueChange,
+  "aria-describedby": describedBy,
   ...inputProps
 }: TextFieldProps) {
-  const generatedId = React.useId();
-  const inputId = id ?? `${generatedId}-input`;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const hasError = error !== undefined && error !== null && error !== false && error !== "";
-  const describedBy = [hint ? hintId : null, hasError ? errorId : null, describedByProp].filter(Boolean).join(" ");
+  const field = useField({ id, hint, error, "aria-describedby": describedBy });
 
   return (
-    <div data-slot="text-field" data-invalid={hasError || undefined} className={cn("grid gap-1.5", wrapperClassName)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-text">
+    <Field invalid={field.invalid} disabled={inputProps.disabled} className={wrapperClassName}>
+      <FieldLabel htmlFor={field.controlId} required={required}>
         {label}
-        {required ? (
-          <span aria-hidden="true" className="ms-0.5 text-danger">
-            *
-          </span>
-        ) : null}
-      </label>
-      {hint ? (
-        <p id={hintId} data-slot="text-field-hint" className="text-sm text-text-muted">
-          {hint}
-        </p>
-      ) : null}
+      </FieldLabel>
+      <FieldHint id={field.hintId}>{hint}</FieldHint>
       <div className="relative">
         <input
-          id={inputId}
+          {...field.controlProps}
           data-slot="text-field-input"
           data-size={size ?? "md"}
-          aria-invalid={hasError || undefined}
           aria-required={required || undefined}
-          aria-describedby={describedBy || undefined}
           className={cn(inputVariants({ size }), endAdornment ? "pe-12" : null, className)}
+          onChange={(event) => {
+            onChange?.(event);
+            onValueChange?.(event.currentTarget.value);
+          }}
           {...inputProps}
         />
         {endAdornment ? <div className="absolute inset-y-0 end-0 flex items-center pe-1.5">{endAdornment}</div> : null}
       </div>
-      {hasError ? (
-        <p
-          id={errorId}
-          data-slot="text-field-error"
-          className="flex items-start gap-1.5 text-sm font-medium text-danger"
-        >
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>{error}</span>
-        </p>
-      ) : null}
-    </div>
+      <FieldError id={field.errorId}>{error}</FieldError>
+    </Field>
   );
 }

@@ -80,7 +80,7 @@ describe("given a TokenGrid with more tokens than fit at first", () => {
   });
 
   it("should not mark the grid expanded while collapsed", () => {
-    expect(group()).not.toHaveAttribute("data-expanded");
+    expect(group()).toHaveAttribute("data-state", "closed");
   });
 
   describe("after pressing show more", () => {
@@ -109,7 +109,7 @@ describe("given a TokenGrid with more tokens than fit at first", () => {
     });
 
     it("should mark the grid expanded", () => {
-      expect(group()).toHaveAttribute("data-expanded", "true");
+      expect(group()).toHaveAttribute("data-state", "open");
     });
 
     it("should report the change", () => {

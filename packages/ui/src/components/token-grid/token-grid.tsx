@@ -1,9 +1,11 @@
 import { cva } from "class-variance-authority";
-import { ChevronDown, CircleAlert, CircleCheck } from "lucide-react";
+import { ChevronDown, CircleCheck } from "lucide-react";
 import * as React from "react";
 import { cn } from "../../lib/cn.js";
 import { useControllableState } from "../../lib/use-controllable-state.js";
+import { InlineError } from "../alert/alert.js";
 import { Button } from "../button/button.js";
+import { useField } from "../field/field.js";
 import { Skeleton } from "../skeleton/skeleton.js";
 
 /** docs/product.md §9: 12 tokens show at first. */
@@ -117,7 +119,9 @@ export function TokenGrid({
     onChange: onExpandedChange,
   });
 
-  const hasError = error !== undefined && error !== null && error !== false && error !== "";
+  // The error replaces the grid and is announced; the group is described by it too.
+  const field = useField({ id: `${id}-group`, error });
+  const hasError = field.hasError;
   const collapsible = tokens.length > initialCount;
   const shown = collapsible && !expanded ? tokens.slice(0, initialCount) : tokens;
 
@@ -138,13 +142,12 @@ export function TokenGrid({
     );
   } else if (hasError) {
     body = (
-      <p
-        role="alert"
-        className="flex items-start gap-2 rounded-lg border border-danger/30 bg-danger-surface p-4 font-medium text-danger-foreground text-sm"
+      <InlineError
+        id={field.errorId}
+        className="gap-2 rounded-lg border border-danger/30 bg-danger-surface p-4 text-danger-foreground"
       >
-        <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        <span>{error}</span>
-      </p>
+        {error}
+      </InlineError>
     );
   } else if (tokens.length === 0) {
     body = <div className="rounded-lg border border-border border-dashed p-6 text-center text-text-muted">{empty}</div>;
@@ -183,7 +186,9 @@ export function TokenGrid({
   return (
     <fieldset
       data-slot="token-grid"
-      data-expanded={(collapsible && expanded) || undefined}
+      data-state={collapsible ? (expanded ? "open" : "closed") : undefined}
+      data-invalid={hasError || undefined}
+      aria-describedby={field.controlProps["aria-describedby"]}
       aria-busy={loading || undefined}
       className={cn("m-0 grid min-w-0 gap-4 border-0 p-0", className)}
     >
