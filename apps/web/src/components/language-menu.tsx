@@ -13,7 +13,7 @@ import { useT } from "../i18n/use-t.js";
 let LoadedSwitch: ComponentType<LanguageSwitchProps> | null = null;
 let loading: Promise<ComponentType<LanguageSwitchProps>> | null = null;
 function loadSwitch(): Promise<ComponentType<LanguageSwitchProps>> {
-  loading ??= import("./language-switch-menu.js").then(
+  loading ??= import("@veil/ui/language-switch").then(
     (module) => (LoadedSwitch = module.LanguageSwitch),
     (error: unknown) => {
       loading = null; // the next attempt tries again
