@@ -165,6 +165,10 @@ export function OtpInput({
         autoFocus={autoFocus}
         onPasteCapture={handlePasteCapture}
         onKeyDown={handleKeyDown}
+        // input-otp draws the (transparent) digits of its real input in the system's `monospace`
+        // through an inline style; the shipped font instead keeps screenshots independent of the
+        // machine's fonts (README "Visual regression": every text node uses a shipped font).
+        className="font-sans!"
         // Password managers should not decorate a one-time code field.
         pushPasswordManagerStrategy="none"
         data-1p-ignore=""
