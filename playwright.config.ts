@@ -84,6 +84,13 @@ export default defineConfig({
         reducedMotion: "reduce",
       },
     },
+    {
+      // examples/consumer: an app outside the workspace with @veil/ui installed from the packed
+      // tarball (node examples/consumer/build.mjs builds it): axe, shipped fonts and screenshots.
+      name: "consumer",
+      testDir: "examples/consumer/e2e",
+      use: { ...devices["Desktop Chrome"], reducedMotion: "reduce" },
+    },
   ],
   // The app server is only needed by the `web` project.
   webServer: !runs("web")

@@ -49,6 +49,8 @@ const steps = [
     cmd: ["pnpm", "exec", "vitest", "run", "--maxWorkers", "4", ...vitestJson("vitest")],
     report: "vitest.json",
   },
+  // The consumer app outside the workspace: @veil/ui packed, installed with npm (cache first), built.
+  { name: "consumer app build", cmd: ["node", "examples/consumer/build.mjs"] },
   { name: "storybook build", cmd: ["pnpm", "--filter", "@veil/ui", "run", "build-storybook"] },
   { name: "browser (playwright)", cmd: ["pnpm", "exec", "playwright", "test"], report: "playwright.json" },
 ];

@@ -1,0 +1,89 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, test as base, expect, type Page } from "@playwright/test";
+import { axeViolations } from "../../../apps/web/e2e/helpers/axe.js";
+import { expectShippedFonts } from "../../../packages/ui/e2e/helpers/fonts.js";
+import { serveStatic } from "../../../packages/ui/e2e/helpers/static-server.js";
+import {
+  DISABLE_ANIMATIONS_CSS,
+  freshRasterBrowser,
+  VIEWPORT_HEIGHT,
+  VIEWPORTS,
+} from "../../../packages/ui/e2e/helpers/storybook.js";
+
+/**
+ * The consumer app (examples/consumer: its own Vite, React and Tailwind, @veil/ui installed from the
+ * packed tarball) renders every component: axe finds nothing, every text uses a shipped font, and
+ * the page looks as its baselines. Build it first: node examples/consumer/build.mjs.
+ */
+const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist");
+
+const test = base.extend<{ rasterBrowser: Browser; appPage: Page }, { appUrl: string }>({
+  appUrl: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
+    async ({}, use) => {
+      if (!existsSync(path.join(DIST, "index.html"))) {
+        throw new Error(`${DIST} is missing: build the consumer app first (node examples/consumer/build.mjs).`);
+      }
+      const server = await serveStatic(DIST);
+      await use(server.url);
+      await server.close();
+    },
+    { scope: "worker" },
+  ],
+  rasterBrowser: freshRasterBrowser,
+  appPage: async ({ rasterBrowser: browser, appUrl }, use) => {
+    const context = await browser.newContext({
+      baseURL: appUrl,
+      viewport: { width: 1280, height: VIEWPORT_HEIGHT },
+      deviceScaleFactor: 1,
+      locale: "en-US",
+      timezoneId: "UTC",
+      colorScheme: "light",
+      reducedMotion: "reduce",
+    });
+    const page = await context.newPage();
+    await use(page);
+    await context.close();
+  },
+});
+
+async function open(page: Page): Promise<void> {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Every @veil/ui component" })).toBeVisible();
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
+  });
+}
+
+for (const width of [VIEWPORTS[375], VIEWPORTS[1280]]) {
+  test(`the consumer app at ${width} px passes axe and looks unchanged @vrt @a11y`, async ({ appPage: page }) => {
+    await page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
+    await open(page);
+    expect(await axeViolations(page)).toEqual([]);
+    // Tailwind saw the package's classes in node_modules: a component class from dist is styled.
+    await expect(page.getByRole("button", { name: "Primary" })).toHaveCSS("background-color", "rgb(67, 56, 202)");
+    await expectShippedFonts(page);
+    await expect(page).toHaveScreenshot([`consumer.${width}.png`], {
+      fullPage: true,
+      animations: "disabled",
+      caret: "hide",
+      scale: "css",
+      stylePath: DISABLE_ANIMATIONS_CSS,
+      // Only the spinner moves; it is frozen by animations: "disabled".
+      threshold: 0,
+      maxDiffPixels: 0,
+    });
+  });
+}
+
+test("the consumer app opens the package's dialog and language menu @a11y", async ({ appPage: page }) => {
+  await open(page);
+  await page.getByRole("button", { name: "Open dialog" }).click();
+  await expect(page.getByRole("dialog", { name: "Action unavailable" })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "Open dialog" })).toBeFocused();
+});
