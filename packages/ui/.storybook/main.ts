@@ -4,7 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 const config: StorybookConfig = {
   // Every component folder contributes `<name>.stories.tsx`.
   stories: ["../src/**/*.stories.tsx"],
-  addons: ["@storybook/addon-a11y", "@storybook/addon-vitest"],
+  addons: ["@storybook/addon-docs", "@storybook/addon-a11y", "@storybook/addon-vitest"],
   framework: { name: "@storybook/react-vite", options: {} },
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   async viteFinal(viteConfig) {

@@ -3,6 +3,7 @@
 import "@fontsource-variable/inter";
 import "../src/styles/globals.css";
 import type { Decorator, Preview } from "@storybook/react-vite";
+import { ComponentDocsPage } from "./docs-page.js";
 
 /**
  * Wraps every story in `.veil-story-root`. The class is the stable hook the Playwright suites use
@@ -21,6 +22,9 @@ const preview: Preview = {
     // Every story fails its test on any axe violation. Lowering this to "todo" for one story needs a
     // comment that links the issue tracking the fix.
     a11y: { test: "error" },
+    // Autodocs pages (every component is tagged "autodocs") with the component's README below the
+    // props table: its API notes and accessibility contract.
+    docs: { page: ComponentDocsPage },
   },
   decorators: [withStoryRoot],
   tags: ["autodocs"],
