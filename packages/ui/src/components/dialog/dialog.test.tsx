@@ -5,16 +5,7 @@ import * as React from "react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { axe } from "../../test/axe.js";
 import { Button } from "../button/index.js";
-import {
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogRoot,
-  DialogTitle,
-  DialogTrigger,
-} from "./dialog.js";
+import { DialogContent, DialogDescription, DialogHeader, DialogRoot, DialogTitle } from "./dialog.js";
 import * as stories from "./dialog.stories.js";
 
 /** react-remove-scroll marks the body with a use counter while any modal dialog is open. */
@@ -22,26 +13,16 @@ function pageIsLocked() {
   return document.body.hasAttribute("data-scroll-locked");
 }
 
-function PaymentError() {
+// The stories are the fixtures: Playground (trigger, title, description, Cancel/Confirm, corner
+// close) and Stacked (a dialog opened from a dialog).
+const { Playground, Stacked } = composeStories(stories);
+
+/** The Playground story after another control, to see what the open dialog hides. */
+function PlaygroundOnAPage() {
   return (
     <>
       <button type="button">Before</button>
-      <DialogRoot>
-        <DialogTrigger asChild>
-          <Button>Pay</Button>
-        </DialogTrigger>
-        <DialogContent closeLabel="Close">
-          <DialogHeader>
-            <DialogTitle>Payment Error</DialogTitle>
-            <DialogDescription>The selected token is unavailable.</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button>OK</Button>
-            </DialogClose>
-          </DialogFooter>
-        </DialogContent>
-      </DialogRoot>
+      <Playground />
     </>
   );
 }
@@ -51,7 +32,7 @@ describe("given a default Dialog", () => {
 
   beforeEach(() => {
     user = userEvent.setup();
-    render(<PaymentError />);
+    render(<PlaygroundOnAPage />);
   });
 
   it("should have no accessibility violations", async () => {
@@ -59,8 +40,8 @@ describe("given a default Dialog", () => {
   });
 
   it("should tell assistive technology the trigger opens a dialog", () => {
-    expect(screen.getByRole("button", { name: "Pay" })).toHaveAttribute("aria-haspopup", "dialog");
-    expect(screen.getByRole("button", { name: "Pay" })).toHaveAttribute("aria-expanded", "false");
+    expect(screen.getByRole("button", { name: "Open dialog" })).toHaveAttribute("aria-haspopup", "dialog");
+    expect(screen.getByRole("button", { name: "Open dialog" })).toHaveAttribute("aria-expanded", "false");
   });
 
   it("should not lock the page while closed", () => {
@@ -69,7 +50,7 @@ describe("given a default Dialog", () => {
 
   describe("after clicking the trigger", () => {
     beforeEach(async () => {
-      await user.click(screen.getByRole("button", { name: "Pay" }));
+      await user.click(screen.getByRole("button", { name: "Open dialog" }));
     });
 
     it("should have no accessibility violations", async () => {
@@ -77,12 +58,12 @@ describe("given a default Dialog", () => {
     });
 
     it("should show a dialog named by its title and described by its message", () => {
-      const dialog = screen.getByRole("dialog", { name: "Payment Error" });
-      expect(dialog).toHaveAccessibleDescription("The selected token is unavailable.");
+      const dialog = screen.getByRole("dialog", { name: "Dialog title" });
+      expect(dialog).toHaveAccessibleDescription("A short message that explains what happened and what to do next.");
     });
 
     it("should move focus into the dialog", () => {
-      expect(screen.getByRole("dialog", { name: "Payment Error" })).toContainElement(
+      expect(screen.getByRole("dialog", { name: "Dialog title" })).toContainElement(
         document.activeElement as HTMLElement,
       );
     });
@@ -99,15 +80,15 @@ describe("given a default Dialog", () => {
       await user.tab();
       await user.tab();
       await user.tab();
-      expect(screen.getByRole("dialog", { name: "Payment Error" })).toContainElement(
+      expect(screen.getByRole("dialog", { name: "Dialog title" })).toContainElement(
         document.activeElement as HTMLElement,
       );
     });
 
     it("should close on the footer action and return focus to the trigger", async () => {
-      await user.click(screen.getByRole("button", { name: "OK" }));
+      await user.click(screen.getByRole("button", { name: "Confirm" }));
       expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-      expect(screen.getByRole("button", { name: "Pay" })).toHaveFocus();
+      expect(screen.getByRole("button", { name: "Open dialog" })).toHaveFocus();
     });
 
     it("should close on the corner button", async () => {
@@ -118,7 +99,7 @@ describe("given a default Dialog", () => {
     it("should close on Escape and return focus to the trigger", async () => {
       await user.keyboard("{Escape}");
       expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-      expect(screen.getByRole("button", { name: "Pay" })).toHaveFocus();
+      expect(screen.getByRole("button", { name: "Open dialog" })).toHaveFocus();
     });
 
     it("should unlock page scrolling when closed", async () => {
@@ -127,9 +108,6 @@ describe("given a default Dialog", () => {
     });
   });
 });
-
-// The Stacked story is the fixture: a dialog opened from a dialog.
-const { Stacked } = composeStories(stories);
 
 describe("given two stacked Dialogs", () => {
   let user: UserEvent;
