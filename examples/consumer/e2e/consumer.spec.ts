@@ -3,14 +3,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, test as base, expect, type Page } from "@playwright/test";
 import { axeViolations } from "../../../apps/web/e2e/helpers/axe.js";
-import { expectShippedFonts } from "../../../packages/ui/e2e/helpers/fonts.js";
-import { serveStatic } from "../../../packages/ui/e2e/helpers/static-server.js";
+// The workspace's private test kit, by path: this app is no workspace member.
 import {
   DISABLE_ANIMATIONS_CSS,
+  expectShippedFonts,
   freshRasterBrowser,
   VIEWPORT_HEIGHT,
   VIEWPORTS,
-} from "../../../packages/ui/e2e/helpers/storybook.js";
+} from "../../../packages/test-kit/src/index.js";
+import { serveStatic } from "../../../packages/ui/e2e/helpers/static-server.js";
 
 /**
  * The consumer app (examples/consumer: its own Vite, React and Tailwind, @veil/ui installed from the

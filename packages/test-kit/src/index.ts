@@ -2,6 +2,8 @@
  * `@veil/test-kit`: what the Playwright screenshot suites of `@veil/ui` (Storybook) and `@veil/web`
  * (the built app) share, so both capture pages the same way. Private to this workspace.
  */
+
+export { expectShippedFonts, SHIPPED_FONTS } from "./fonts.js";
 export {
   DISABLE_ANIMATIONS_CSS,
   expectPinnedChromium,

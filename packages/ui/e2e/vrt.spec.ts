@@ -1,6 +1,11 @@
-import { DISABLE_ANIMATIONS_CSS, expectPinnedChromium, VIEWPORT_HEIGHT, VIEWPORTS } from "@veil/test-kit";
+import {
+  DISABLE_ANIMATIONS_CSS,
+  expectPinnedChromium,
+  expectShippedFonts,
+  VIEWPORT_HEIGHT,
+  VIEWPORTS,
+} from "@veil/test-kit";
 import { componentName, expect, stories, test, visit } from "./helpers/storybook.js";
-import { expectShippedFonts } from "./helpers/fonts.js";
 
 test.beforeEach(({ browser }) => expectPinnedChromium(browser));
 

@@ -1,8 +1,9 @@
 import type { Browser, Page } from "@playwright/test";
-import { expectShippedFonts } from "../../../../packages/ui/e2e/helpers/fonts.js";
+
 import {
   DISABLE_ANIMATIONS_CSS,
   expectPinnedChromium,
+  expectShippedFonts,
   freshRasterBrowser,
   VIEWPORT_HEIGHT,
   VIEWPORTS,

@@ -100,7 +100,7 @@ export function ReauthenticationStep({
         ref={otp}
         label={t("reauthentication.codeLabel")}
         value={code}
-        onChange={setCode}
+        onValueChange={setCode}
         invalid={formMessage?.tone === "error"}
         aria-describedby={introId}
         autoFocus
