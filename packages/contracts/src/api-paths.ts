@@ -7,6 +7,8 @@ export const API_PATHS = {
   /** The session initialisation of docs/product.md §4.5: it (re)creates the product account idempotently. */
   initSession: "/user/web/init-session",
   deleteAccount: "/user/web/delete",
+  /** The caller's own data as a JSON download (docs/product.md §11, "Data export"). */
+  dataExport: "/user/web/export",
   subscriptionInfo: "/subscription/web/info",
   payments: "/payment/web/all",
   contact: "/contact/web/send",

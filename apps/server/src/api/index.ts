@@ -13,7 +13,7 @@ import { createMiddleware } from "hono/factory";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { HashingBusyError } from "../auth/hashing-queue.js";
-import { type Auth, sessionLimitsOf } from "../auth/index.js";
+import { type Auth, type AuthDataExport, exportAuthData, sessionLimitsOf } from "../auth/index.js";
 import type { Clock } from "../clock.js";
 import type { Config } from "../config/index.js";
 import { type Db, DbUnavailableError } from "../db/index.js";
@@ -23,6 +23,7 @@ import { fromAcceptLanguage, type Mail } from "../mail/index.js";
 import { CheckoutError, type Payments, type PaymentsService } from "../payments/index.js";
 import { ProviderRejectedError } from "../payments/provider.js";
 import { type Customer, EmailTakenError, ensureCustomer, findCustomerByEmail, findCustomerById } from "./customers.js";
+import { exportContactMessages, exportFileName } from "./data-export.js";
 import { detail, HttpError, readBody, ValidationFailure } from "./errors.js";
 import {
   createApiAuthenticator,
@@ -66,6 +67,8 @@ export interface ApiDeps {
    * where deletion belongs to the identity provider.
    */
   deleteAccount?(userId: string, password: string): Promise<DeleteAccountResult>;
+  /** The auth module's part of a data export (embedded auth server only: account and sessions). */
+  exportAuthData?(userId: string): Promise<AuthDataExport>;
   /** The mail module's outbox: contact messages are queued in the same transaction that stores them. */
   mail?: Pick<Mail, "enqueue" | "kick">;
   /** Where contact messages are mailed. */
@@ -90,6 +93,8 @@ export const DEFAULT_RATE_LIMITS = {
   deletePerUser: { limit: 5, windowSeconds: 3600 },
   /** Checkout steps per customer (each may call the provider). */
   checkoutPerCustomer: { limit: 30, windowSeconds: 3600 },
+  /** Data exports per user: each reads every table the user has rows in. */
+  exportPerUser: { limit: 10, windowSeconds: 3600 },
 } satisfies Record<string, RateRule>;
 
 /** Payment history rows returned at most (newest first). */
@@ -260,6 +265,33 @@ export function createApiRouter(deps: ApiDeps): Hono<Env> {
     return c.json({ status: "success" });
   });
 
+  // Each module gives its own part (docs/product.md §11, "Data export"); nothing of another user:
+  // every part is looked up by the caller's id, or by the caller's own addresses.
+  api.get(API_PATHS.dataExport, authed, async (c) => {
+    const identity = c.get("identity");
+    await limit(`export:${identity.sub}`, limits.exportPerUser);
+    const customer = c.get("customer");
+    const auth = (await deps.exportAuthData?.(identity.sub)) ?? null;
+    const product = await payments.exportCustomerData(identity.sub);
+    const addresses = [identity.email, ...(customer ? [customer.email] : [])];
+    const now = clock.now();
+    const document = {
+      exported_at: now.toISOString(),
+      account: {
+        email: identity.email,
+        ...(auth?.account ?? { id: identity.sub }),
+        customer_since: customer ? new Date(customer.created_at).toISOString() : null,
+      },
+      subscription: product.subscription,
+      payments: product.payments,
+      granted_days: product.granted_days,
+      sessions: auth?.sessions ?? [],
+      contact_messages: await exportContactMessages(db, addresses),
+    };
+    c.header("Content-Disposition", `attachment; filename="${exportFileName(now)}"`);
+    return c.body(JSON.stringify(document, null, 2), 200, { "Content-Type": "application/json; charset=utf-8" });
+  });
+
   // ── subscription and history ───────────────────────────────────────────────
   api.get(API_PATHS.subscriptionInfo, authed, async (c) =>
     c.json(await payments.subscriptionInfo(c.get("identity").sub)),
@@ -402,7 +434,11 @@ export function createProductApi(services: {
       sessionLimits: sessionLimitsOf(config),
     }),
     ...(config.API_CHECK_LOCAL_SESSION
-      ? { lookupAuthUser: createAuthUserLookup({ db, clock }), deleteAccount: createLocalAccountDeleter({ db, clock }) }
+      ? {
+          lookupAuthUser: createAuthUserLookup({ db, clock }),
+          deleteAccount: createLocalAccountDeleter({ db, clock }),
+          exportAuthData: (userId: string) => exportAuthData(db, userId),
+        }
       : {}),
     mail: services.mail,
     supportEmail: config.SUPPORT_EMAIL,

@@ -299,6 +299,60 @@ export function createPaymentsService(options: PaymentsOptions) {
     };
   }
 
+  /**
+   * The payments module's part of a customer's data export (docs/product.md §11, "Data export"):
+   * the subscription, every payment (no limit, unlike the history page) and days granted by support.
+   */
+  async function exportCustomerData(customerId: string) {
+    const subscription = await db.query<{ ends_at: Date; plan_name: string | null; updated_at: Date }>(
+      `SELECT s.ends_at, p.name AS plan_name, s.updated_at FROM subscriptions s
+         LEFT JOIN plans p ON p.id = s.plan_id WHERE s.customer_id = $1`,
+      [customerId],
+    );
+    const paid = await db.query<{
+      id: string;
+      created_at: Date;
+      plan_name: string;
+      amount_cents: number;
+      currency: string;
+      token: string;
+      status: PaymentRow["status"];
+      days_credited: number | null;
+      settled_at: Date | null;
+      receipt_email: string | null;
+    }>(
+      `SELECT pay.id, pay.created_at, p.name AS plan_name, pay.amount_cents, pay.currency, pay.token, pay.status,
+              pay.days_credited, pay.settled_at, pay.receipt_email
+         FROM payments pay JOIN plans p ON p.id = pay.plan_id
+        WHERE pay.customer_id = $1 ORDER BY pay.created_at DESC, pay.id DESC`,
+      [customerId],
+    );
+    const grants = await db.query<{ days: number; created_at: Date }>(
+      "SELECT days, created_at FROM subscription_grants WHERE customer_id = $1 ORDER BY created_at DESC, id DESC",
+      [customerId],
+    );
+    const sub = subscription.rows[0];
+    const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
+    return {
+      subscription: sub
+        ? { ...(await subscriptionInfo(customerId)), ends_at: new Date(sub.ends_at).toISOString() }
+        : null,
+      payments: paid.rows.map((r) => ({
+        transaction_id: r.id,
+        created_at: new Date(r.created_at).toISOString(),
+        plan: r.plan_name,
+        amount: toDollars(r.amount_cents),
+        currency: r.currency,
+        method: r.token,
+        status: r.status,
+        days_credited: r.days_credited,
+        settled_at: iso(r.settled_at),
+        receipt_email: r.receipt_email,
+      })),
+      granted_days: grants.rows.map((g) => ({ days: g.days, created_at: new Date(g.created_at).toISOString() })),
+    };
+  }
+
   /** Asks the provider about one invoice and settles on its answer (never on the caller's word). */
   async function settleFromProvider(trackerId: string): Promise<SettlementOutcome> {
     const invoice = await provider.getInvoice(trackerId);
@@ -372,6 +426,7 @@ export function createPaymentsService(options: PaymentsOptions) {
     createInvoice,
     listPayments,
     subscriptionInfo,
+    exportCustomerData,
     settleFromProvider,
     recheck,
     reconcile,

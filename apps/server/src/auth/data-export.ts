@@ -1,0 +1,78 @@
+import type { Queryable } from "../db/index.js";
+
+/** The auth module's part of a user's data export (docs/product.md §11, "Data export"). */
+export interface AuthDataExport {
+  account: {
+    id: string;
+    email: string;
+    created_at: string;
+    email_confirmed_at: string | null;
+    last_sign_in_at: string | null;
+    language: string;
+    user_metadata: Record<string, unknown>;
+  } | null;
+  sessions: {
+    id: string;
+    created_at: string;
+    /** The last refresh, else the sign-in: when the session was last used. */
+    last_used_at: string;
+    user_agent: string | null;
+    ip: string | null;
+    aal: string;
+  }[];
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * One user's identity and sessions, by id only. Password hashes, refresh tokens, codes and hashed
+ * known IPs are secrets or security records, not the user's data: they stay out.
+ */
+export async function exportAuthData(db: Queryable, userId: string): Promise<AuthDataExport> {
+  const users = await db.query<{
+    id: string;
+    email: string;
+    created_at: Date;
+    email_confirmed_at: Date | null;
+    last_sign_in_at: Date | null;
+    language: string;
+    raw_user_meta_data: Record<string, unknown>;
+  }>(
+    `SELECT id, email, created_at, email_confirmed_at, last_sign_in_at, language, raw_user_meta_data
+       FROM users WHERE id = $1::uuid AND deleted_at IS NULL`,
+    [userId],
+  );
+  const user = users.rows[0];
+  if (!user) return { account: null, sessions: [] };
+  const sessions = await db.query<{
+    id: string;
+    created_at: Date;
+    refreshed_at: Date | null;
+    user_agent: string | null;
+    ip: string | null;
+    aal: string;
+  }>(
+    `SELECT id, created_at, refreshed_at, user_agent, ip, aal FROM sessions
+      WHERE user_id = $1::uuid ORDER BY created_at DESC, id`,
+    [userId],
+  );
+  return {
+    account: {
+      id: user.id,
+      email: user.email,
+      created_at: new Date(user.created_at).toISOString(),
+      email_confirmed_at: iso(user.email_confirmed_at),
+      last_sign_in_at: iso(user.last_sign_in_at),
+      language: user.language,
+      user_metadata: user.raw_user_meta_data ?? {},
+    },
+    sessions: sessions.rows.map((s) => ({
+      id: s.id,
+      created_at: new Date(s.created_at).toISOString(),
+      last_used_at: new Date(s.refreshed_at ?? s.created_at).toISOString(),
+      user_agent: s.user_agent,
+      ip: s.ip,
+      aal: s.aal,
+    })),
+  };
+}
