@@ -1,8 +1,13 @@
-import { StatusBadge } from "@veil/ui";
+import { Button, StatusBadge } from "@veil/ui";
+import { Download } from "lucide-react";
+import { useId, useState } from "react";
 import { useLocation } from "react-router-dom";
 import { useAccount } from "../../account/account-provider.js";
+import { downloadMyData } from "../../account/data-export.js";
+import { messageForError, type UserMessage } from "../../api/errors.js";
 import { FormMessage } from "../../components/form-message.js";
 import type { MessageKey } from "../../i18n/catalogues.js";
+import { useMessageText } from "../../i18n/use-message.js";
 import { useT } from "../../i18n/use-t.js";
 import { AccountSection, Field } from "./account-section.js";
 
@@ -33,6 +38,45 @@ export function ProfilePage() {
           </Field>
         </dl>
       )}
+      {user ? <DataExport /> : null}
     </AccountSection>
+  );
+}
+
+/**
+ * "Download my data" (docs/product.md §11.2): the account's own data as a JSON file. The button
+ * is busy while the file is prepared; a failure is announced under it.
+ */
+function DataExport() {
+  const t = useT();
+  const messageText = useMessageText();
+  const headingId = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<UserMessage | null>(null);
+
+  async function download() {
+    setBusy(true);
+    setError(null);
+    try {
+      await downloadMyData();
+    } catch (err) {
+      setError(messageForError(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="mt-6 border-t border-border pt-6">
+      <h2 id={headingId} className="text-lg font-semibold text-text">
+        {t("profile.export.title")}
+      </h2>
+      <p className="mt-1 text-sm text-text-muted">{t("profile.export.body")}</p>
+      <Button variant="outline" className="mt-4" loading={busy} onClick={download}>
+        {busy ? null : <Download aria-hidden="true" />}
+        {t(busy ? "profile.export.busy" : "profile.export.button")}
+      </Button>
+      {error ? <FormMessage className="mt-4" message={{ tone: "error", text: messageText(error) }} /> : null}
+    </section>
   );
 }

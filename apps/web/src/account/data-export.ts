@@ -1,0 +1,26 @@
+import { API_PATHS } from "@veil/contracts";
+import { anyReply, apiFetch } from "../api/client.js";
+
+/** The name the server gives the file (docs/product.md §11.2), dated in UTC. */
+export function exportFileName(now: Date): string {
+  return `veil-data-${now.toISOString().slice(0, 10)}.json`;
+}
+
+/**
+ * Fetches the signed-in user's data export and hands it to the browser as a JSON file download.
+ * The bearer token rules out a plain link, so the answer is saved from a Blob instead.
+ */
+export async function downloadMyData(now = new Date()): Promise<void> {
+  const data = await apiFetch(API_PATHS.dataExport, { schema: anyReply });
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = exportFileName(now);
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers start reading the Blob only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
