@@ -105,4 +105,14 @@ describe("GET /user/web/export", () => {
     });
     expect(res.body.sessions).toHaveLength(1);
   });
+
+  it("should limit exports per user (10 per hour) without slowing anyone else", async () => {
+    const busy = await createUser(app);
+    const other = await createUser(app);
+    for (let i = 0; i < 10; i += 1) expect((await exportOf(busy)).status).toBe(200);
+    const refused = await exportOf(busy);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await exportOf(other)).status).toBe(200);
+  });
 });
