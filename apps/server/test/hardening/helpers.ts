@@ -32,6 +32,16 @@ const TABLES = [
  * out on purpose: counting a refused attempt is what they are for.
  */
 export async function snapshot(app: TestApp): Promise<Record<string, string>> {
+  // Mail queued by an earlier, accepted request is delivered in the background (pending → sent):
+  // let that finish first, or a later refused request would seem to have changed the outbox.
+  for (let i = 0; i < 50; i++) {
+    const { rows } = await app.db.query<{ n: string }>(
+      "SELECT count(*)::text AS n FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= $1",
+      [app.clock.now()],
+    );
+    if (rows[0]?.n === "0") break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   const columns = TABLES.map(
     (t) =>
       `(SELECT count(*) || ':' || md5(coalesce(string_agg(x.r, E'\\n' ORDER BY x.r), ''))
