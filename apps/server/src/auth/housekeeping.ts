@@ -5,6 +5,7 @@
  * The checks on refresh and on access tokens do not wait for it: this only keeps the tables small.
  * Runs never overlap; a failed run is logged and retried at the next tick.
  */
+import { every } from "../jobs/every.js";
 import type { Logger } from "../logger.js";
 
 export interface Housekeeping {
@@ -19,38 +20,19 @@ export function startAuthHousekeeping(options: {
   purge: () => Promise<Record<string, number>>;
   logger: Logger;
 }): Housekeeping {
-  const { logger } = options;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-
-  const runNow = (): Promise<void> => {
-    running ??= options
-      .purge()
-      .then((report) => {
-        logger[Object.values(report).some((n) => n > 0) ? "info" : "debug"]({ report }, "auth housekeeping done");
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  const safeRun = () => {
-    if (stopped) return;
-    runNow().catch((err) =>
-      logger.error({ err: err instanceof Error ? err.message : String(err) }, "auth housekeeping failed"),
-    );
-  };
-
-  const timer = options.intervalMs > 0 ? setInterval(safeRun, options.intervalMs) : undefined;
-  timer?.unref();
-  if (timer) safeRun();
-
+  const job = every({
+    messages: { done: "auth housekeeping done", failed: "auth housekeeping failed" },
+    intervalMs: options.intervalMs,
+    // Interval 0 turns housekeeping off entirely, the first pass included.
+    runAtStart: options.intervalMs > 0,
+    pass: options.purge,
+    noteworthy: (report) => Object.values(report).some((n) => n > 0),
+    logger: options.logger,
+  });
   return {
-    runNow,
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running?.catch(() => {});
+    async runNow() {
+      await job.runNow();
     },
+    stop: job.stop,
   };
 }
