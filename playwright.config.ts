@@ -103,7 +103,19 @@ export default defineConfig({
           // same address; resend after the countdown, fast-forwarded in the browser) run without waits.
           // A throw-away in-memory database: every run starts clean and never touches the .data/ of
           // a server someone is running with `npm start`.
-          env: { PORT: String(WEB_PORT), NODE_ENV: "test", MAIL_RESEND_SECONDS: "1", DATA_DIR: "memory://" },
+          // Every browser test comes from 127.0.0.1, so the per-IP limits (30 sign-ups, codes and
+          // account lookups per 5 minutes) are raised: a fast machine runs more than 30 sign-ups in
+          // five minutes. The limits themselves are tested by the server suites.
+          env: {
+            PORT: String(WEB_PORT),
+            NODE_ENV: "test",
+            MAIL_RESEND_SECONDS: "1",
+            DATA_DIR: "memory://",
+            RATE_LIMIT_OTP_PER_5MIN: "10000",
+            RATE_LIMIT_VERIFY_PER_5MIN: "10000",
+            RATE_LIMIT_TOKEN_PER_5MIN: "10000",
+            RATE_LIMIT_ACCOUNT_LOOKUP_PER_5MIN: "10000",
+          },
           reuseExistingServer: false,
           timeout: 60_000,
         },

@@ -455,6 +455,9 @@ export function createProductApi(services: {
     },
     callbackSecret: config.EXNODE_CALLBACK_SECRET,
     trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
+    rateLimits: {
+      byEmailPerIp: { limit: config.RATE_LIMIT_ACCOUNT_LOOKUP_PER_5MIN, windowSeconds: 300 },
+    },
   });
   return router as unknown as Hono;
 }

@@ -129,6 +129,8 @@ const envSchema = z.object({
   RATE_LIMIT_TOKEN_PER_5MIN: int(150, 1, 100_000),
   RATE_LIMIT_VERIFY_PER_5MIN: int(30, 1, 100_000),
   RATE_LIMIT_OTP_PER_5MIN: int(30, 1, 100_000),
+  /** Per-IP account lookups (`/api/user/web/by-email`) per 5 minutes. */
+  RATE_LIMIT_ACCOUNT_LOOKUP_PER_5MIN: int(30, 1, 100_000),
   /** Mails one address may receive per hour, and the gap between two of them. */
   MAIL_PER_ADDRESS_PER_HOUR: int(10, 1, 1000),
   MAIL_RESEND_SECONDS: int(30, 1, 3600),

@@ -160,6 +160,18 @@ describe("POST /user/web/by-email", () => {
       404,
     );
   });
+
+  it("should take the lookup limit from RATE_LIMIT_ACCOUNT_LOOKUP_PER_5MIN", async () => {
+    const strict = await startTestApp({ env: { RATE_LIMIT_ACCOUNT_LOOKUP_PER_5MIN: "3" } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push((await api(strict, "POST", "/user/web/by-email", { body: { email: uniqueEmail() } })).status);
+      expect(statuses).toEqual([404, 404, 404, 429]);
+    } finally {
+      await strict.close();
+    }
+  });
 });
 
 describe("POST /user/web/register and /user/web/init-session", () => {
