@@ -6,10 +6,52 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
 
 export interface SpawnedServer {
   url: string;
+  port: number;
   process: ChildProcess;
   /** Everything the server printed so far. */
   output(): string;
+  /** Sends `signal` and resolves with the exit code once the process is gone. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+  exited: Promise<number | null>;
+}
+
+/** Resolves once `child` prints that it listens (rejects if it exits first or takes too long). */
+export function whenListening(child: ChildProcess, timeoutMs = 60_000): Promise<SpawnedServer> {
+  let out = "";
+  const exited = new Promise<number | null>((done) => {
+    if (child.exitCode !== null) done(child.exitCode);
+    else child.once("exit", (code) => done(code));
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (!match?.[1]) return;
+      clearTimeout(timer);
+      const url = match[1].replace("//localhost:", "//127.0.0.1:");
+      resolve({
+        url,
+        port: Number(new URL(url).port),
+        process: child,
+        output: () => out,
+        exited,
+        stop: (signal = "SIGTERM") => {
+          if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+          return exited;
+        },
+      });
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${out}`));
+    });
+  });
 }
 
 /**
@@ -24,35 +66,5 @@ export function spawnServer(env: Record<string, string> = {}, timeoutMs = 60_000
     env: { ...process.env, PORT: "0", NODE_ENV: "test", DATA_DIR: "memory://", DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let out = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`));
-    }, timeoutMs);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({
-          url: match[1],
-          process: child,
-          output: () => out,
-          stop: (signal = "SIGTERM") =>
-            new Promise((done) => {
-              if (child.exitCode !== null) return done(child.exitCode);
-              child.once("exit", (code) => done(code));
-              child.kill(signal);
-            }),
-        });
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before listening:\n${out}`));
-    });
-  });
+  return whenListening(child, timeoutMs);
 }

@@ -2,13 +2,14 @@
  * Helpers of the operations tests: the BUILT server (`dist/main.js`, as production runs it) in
  * child processes, scratch Postgres databases for them, and free ports.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { type SpawnedServer, whenListening } from "../helpers/spawn-server.js";
 
 export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const repoRoot = path.resolve(serverDir, "../..");
@@ -21,54 +22,9 @@ export function assertBuilt(): void {
   }
 }
 
-export interface BuiltServer {
-  url: string;
-  port: number;
-  process: ChildProcess;
-  output(): string;
-  /** Sends `signal` and resolves with the exit code once the process is gone. */
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
-  exited: Promise<number | null>;
-}
-
-/** Resolves once `child` prints that it listens (rejects if it exits first or takes too long). */
-export function whenListening(child: ChildProcess, timeoutMs = 60_000): Promise<BuiltServer> {
-  let out = "";
-  const exited = new Promise<number | null>((done) => {
-    if (child.exitCode !== null) done(child.exitCode);
-    else child.once("exit", (code) => done(code));
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`));
-    }, timeoutMs);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (!match?.[1]) return;
-      clearTimeout(timer);
-      const url = match[1].replace("//localhost:", "//127.0.0.1:");
-      resolve({
-        url,
-        port: Number(new URL(url).port),
-        process: child,
-        output: () => out,
-        exited,
-        stop: (signal = "SIGTERM") => {
-          if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-          return exited;
-        },
-      });
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before listening:\n${out}`));
-    });
-  });
-}
+/** The running built server: the same handle as a server spawned from source. */
+export type BuiltServer = SpawnedServer;
+export { whenListening };
 
 /** Starts `node dist/main.js` with `env` on top of a quiet test environment. */
 export function startBuilt(env: Record<string, string>): Promise<BuiltServer> {
