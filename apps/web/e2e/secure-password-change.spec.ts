@@ -5,51 +5,16 @@
  * The shared e2e server keeps the 24 h default (its sessions are minutes old, so the ordinary
  * change-password flow in account-flows.spec.ts never sees the code step); this file starts its own.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { test as base, expect } from "@playwright/test";
 import { createAccount, logIn, mailedCode, uniqueEmail } from "./accounts.js";
 import { axeViolations } from "./helpers/axe.js";
-
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-
-async function startServer(): Promise<{ url: string; process: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, "apps/server/dist/main.js")], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: "memory://",
-      MAIL_RESEND_SECONDS: "1",
-      RECONCILE_INTERVAL_SECONDS: "0",
-      AUTH_SECURE_PASSWORD_CHANGE_WINDOW_SECONDS: "0",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
-    setTimeout(() => reject(new Error(`the server did not start in 60 s:\n${output}`)), 60_000).unref();
-  });
-  return { url, process: child };
-}
+import { startBuiltServer } from "./helpers/built-server.js";
 
 const test = base.extend<object, { strictServer: string }>({
   strictServer: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
-      const server = await startServer();
+      const server = await startBuiltServer({ AUTH_SECURE_PASSWORD_CHANGE_WINDOW_SECONDS: "0" });
       try {
         await use(server.url);
       } finally {

@@ -11,13 +11,9 @@
  * The browser's clock is pinned to the same instant (`FIXED_NOW`), so access tokens are neither
  * expired nor refreshed and the code screens' countdown stays at 00:30.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { type APIRequestContext, type Browser, test as base, expect, request as requests } from "@playwright/test";
 import { createAccount, logIn, PASSWORD } from "../accounts.js";
-
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
+import { startBuiltServer } from "./built-server.js";
 
 /** The instant every screen is looked at (server and browser clocks). */
 export const FIXED_NOW = "2026-03-02T09:00:00.000Z";
@@ -49,39 +45,15 @@ export interface World {
   ): Promise<Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>>;
 }
 
-async function startServer(): Promise<{ url: string; process: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, "apps/server/dist/main.js")], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: "memory://",
-      TEST_CLOCK_START: HISTORY[0].at,
-      MAIL_RESEND_SECONDS: "1",
-      RECONCILE_INTERVAL_SECONDS: "0",
-      // The clock is frozen, so rate-limit windows never pass; one worker's screens would add up.
-      RATE_LIMIT_TOKEN_PER_5MIN: "100000",
-      RATE_LIMIT_VERIFY_PER_5MIN: "100000",
-      RATE_LIMIT_OTP_PER_5MIN: "100000",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+/** The world's server: clock frozen at the first payment, rate limits out of the way. */
+function startServer() {
+  return startBuiltServer({
+    TEST_CLOCK_START: HISTORY[0].at,
+    // The clock is frozen, so rate-limit windows never pass; one worker's screens would add up.
+    RATE_LIMIT_TOKEN_PER_5MIN: "100000",
+    RATE_LIMIT_VERIFY_PER_5MIN: "100000",
+    RATE_LIMIT_OTP_PER_5MIN: "100000",
   });
-  let output = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`the e2e server exited (${code}):\n${output}`)));
-    setTimeout(() => reject(new Error(`the e2e server did not start in 60 s:\n${output}`)), 60_000).unref();
-  });
-  return { url, process: child };
 }
 
 async function setClock(api: APIRequestContext, at: string): Promise<void> {

@@ -1,0 +1,47 @@
+/**
+ * A server of its own for e2e files that need settings the shared e2e server does not have (a
+ * frozen clock, a shorter confirmation window): the built bundle (`apps/server/dist/main.js`, so
+ * `pnpm run build` first) on a free loopback port with an in-memory database.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
+
+export interface BuiltServer {
+  url: string;
+  process: ChildProcess;
+}
+
+/** Starts the built server with `env` on top of a quiet test environment; resolves once it listens. */
+export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, "apps/server/dist/main.js")], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: "memory://",
+      MAIL_RESEND_SECONDS: "1",
+      RECONCILE_INTERVAL_SECONDS: "0",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`the e2e server exited (${code}):\n${output}`)));
+    setTimeout(() => reject(new Error(`the e2e server did not start in 60 s:\n${output}`)), 60_000).unref();
+  });
+  return { url, process: child };
+}
