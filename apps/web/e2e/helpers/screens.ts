@@ -75,6 +75,22 @@ export async function settle(page: Page): Promise<void> {
         .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
         .map((animation) => animation.finished.catch(() => null)),
     );
+    // A scroll still gliding (the home carousel snapping to the card a click scrolled into view)
+    // is no animation: wait until no scroller moves for three frames in a row (at most 2 s).
+    const positions = () =>
+      Array.from(document.querySelectorAll<HTMLElement>("*"))
+        .filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight)
+        .map((el) => `${el.scrollLeft},${el.scrollTop}`)
+        .join("|") + `|${window.scrollX},${window.scrollY}`;
+    const deadline = performance.now() + 2_000;
+    let last = positions();
+    let still = 0;
+    while (still < 3 && performance.now() < deadline) {
+      await new Promise(requestAnimationFrame);
+      const now = positions();
+      still = now === last ? still + 1 : 0;
+      last = now;
+    }
   });
 }
 
@@ -203,7 +219,12 @@ export const STATES: Screen[] = [
     name: "home.action-unavailable",
     path: "/home",
     act: async (page, lang) => {
-      await page.getByRole("button", { name: choosePlan(lang, "year") }).click();
+      // Bring the year card into the carousel first and let the snap finish: a click that scrolls
+      // it in itself raced the snap, and the carousel behind the dialog stopped on either card.
+      const choose = page.getByRole("button", { name: choosePlan(lang, "year") });
+      await choose.evaluate((button) => button.scrollIntoView({ block: "center", inline: "nearest" }));
+      await settle(page);
+      await choose.click();
       await expect(page.getByRole("dialog")).toBeVisible();
     },
     screenshot: true,
