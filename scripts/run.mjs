@@ -32,7 +32,7 @@ const [major, minor] = process.versions.node.split(".").map(Number);
 if (major < 20 || (major === 20 && minor < 19)) fail(`Node ≥ 20.19 is required; this is ${process.version}.`);
 
 // pnpm: the pinned version on PATH, else a private copy in .tools/ installed with npm. Corepack is
-// not used: on some networks it refuses pnpm's signatures (see shared/reference/toolchain.md).
+// not used: on some networks it refuses pnpm's signatures (README, "Design notes").
 const localBin = path.join(toolsDir, "node_modules", ".bin");
 const env = { ...process.env, PATH: `${localBin}${path.delimiter}${process.env.PATH}` };
 if (versionOf("pnpm", env) !== pinned) {

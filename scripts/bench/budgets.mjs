@@ -4,29 +4,27 @@
 // file), following the real chunk graph in Vite's manifest and, for the landing page, what a real
 // Chromium actually requests (dynamic imports fired at start-up count too).
 //
-//   landing HTML + render-blocking CSS ≤ 30 KB · landing JS ≤ 100 KB, no supabase-js, no account/
-//   payment/auth-screen code · account area and payment route ≤ 150 KB each, counting the shared
-//   chunks and the auth client they pull in beyond what the landing page already loaded.
+//   landing HTML + render-blocking CSS ≤ 30 KB · JavaScript the landing page runs before the first
+//   interaction ≤ 60 KB in en and in ru (issue #14), no supabase-js, no account/payment/auth-screen
+//   code · account area and payment route ≤ 150 KB each, counting the shared chunks and the auth
+//   client they pull in beyond the app shell (the code the app takes over a page with).
 //
 // Usage: node scripts/bench/budgets.mjs [--dist apps/web/dist] [--static-only]
-import { existsSync, readFileSync, statSync } from "node:fs";
-import http from "node:http";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { repoRoot, requireFromRoot, webDir } from "./lib/deps.mjs";
+import { startVeil } from "./lib/processes.mjs";
 import { saveResults } from "./lib/results.mjs";
 import { printTable } from "./lib/stats.mjs";
 
 const KB = 1024;
 export const BUDGETS = {
   landingHtmlCss: 30 * KB,
-  // Issue 8's target is 100 KB; the landing page measured 206 KB (en) / 215 KB (ru) on 2026-11-21,
-  // so the target is MISSED (see BENCHMARKS.md). This is a ratchet: CI holds the line at the
-  // latest measured size so it can only shrink; lower it with every improvement, never raise it.
-  // 2026-11-21: zod, react-hook-form and the contact form off the landing page → 167.6 / 176.6 KB;
-  // message catalogues precompiled, no ICU parser in the browser → 160.9 / 170.2 KB; language menu
-  // and 'Action unavailable' dialog (Radix) load on first use → 132.5 / 141.9 KB.
-  landingJs: 144 * KB,
+  // Issue #14: the JavaScript /home runs before the visitor's first interaction, in en and in ru.
+  // A fixed budget, not a ratchet. Before the islands (whole-page hydration) it was 133.5 KB (en)
+  // and 143.3 KB (ru); see BENCHMARKS.md.
+  landingJs: 60 * KB,
   routeChunk: 150 * KB,
 };
 /** The landing page; the other prerendered pages are reported with the same HTML+CSS budget. */
@@ -40,6 +38,8 @@ const NOT_ON_LANDING = {
 };
 /** Text only supabase-js contains, in case it gets bundled into some other chunk. */
 const SUPABASE_MARKERS = ["GoTrueClient", "supabase-js"];
+/** The app that takes over a prerendered page on the first navigation (src/islands/boot.ts). */
+const APP_SHELL = "src/spa/start.tsx";
 const ROUTES = {
   "account area": "src/pages/account/index.ts",
   "payment screen": "src/pages/payment/index.ts",
@@ -116,24 +116,17 @@ function htmlReferences(html) {
   };
 }
 
-/** Serves dist/ like the real server does for these pages (prerendered HTML, assets, SPA shell). */
-function serveDist() {
-  const types = { ".js": "text/javascript", ".css": "text/css", ".html": "text/html", ".woff2": "font/woff2" };
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url, "http://x").pathname;
-    const candidates = [path.join(dist, url), path.join(dist, url, "index.html"), path.join(dist, "index.html")];
-    const file = candidates.find((f) => f.startsWith(dist) && existsSync(f) && statSync(f).isFile());
-    res.writeHead(200, { "Content-Type": types[path.extname(file)] ?? "application/octet-stream" });
-    res.end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
-
-/** Every script Chromium fetches for the page until the network is idle, per browser language. */
+/**
+ * Every script Chromium fetches for the page until the network is idle, per browser language: what
+ * runs before the first interaction. Then the pointer moves onto the page (the first interaction)
+ * and what that loads is listed too (informational: the islands' code).
+ */
 async function runtimeScripts(route, locales) {
   const { chromium } = requireFromRoot("playwright");
-  const server = await serveDist();
-  const base = `http://127.0.0.1:${server.address().port}`;
+  // The real server (PGlite, in a temporary directory) on this dist/: it picks the page's language
+  // as for visitors and answers the plan list the landing page checks.
+  const server = await startVeil({ database: { kind: "pglite" }, env: { WEB_DIST: dist } });
+  const base = server.url;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
@@ -152,16 +145,26 @@ async function runtimeScripts(route, locales) {
       // Effects that load code after hydration (auth client, language switch) get a moment more.
       await page.waitForTimeout(500);
       await page.waitForLoadState("networkidle");
-      result[locale] = [...files];
+      const before = [...files];
+      await page.mouse.move(200, 300);
+      // The load state is already reached, so wait for the requests to stop by hand.
+      for (let seen = -1, rounds = 0; seen !== files.size && rounds < 20; rounds++) {
+        seen = files.size;
+        await page.waitForTimeout(750);
+      }
+      result[locale] = before;
+      onInteraction[locale] = [...files].filter((f) => !before.includes(f));
       await context.close();
     }
     return result;
   } finally {
     await browser.close();
-    server.close();
+    await server.stop();
   }
 }
 
+/** Scripts the first interaction loaded, per locale (filled by runtimeScripts). */
+const onInteraction = {};
 const checks = [];
 function check(name, bytes, budget, detail = "") {
   checks.push({
@@ -223,7 +226,7 @@ for (const [label, files] of Object.entries(landingLoads)) {
   const closure = staticClosure(keys);
   const all = [...new Set([...files, ...jsFiles(closure)])];
   check(
-    `${LANDING} JS (${label === "static" ? "static graph" : `browser ${label}`})`,
+    `${LANDING} JS before interaction (${label === "static" ? "static graph" : `browser ${label}`})`,
     sum(all),
     BUDGETS.landingJs,
     all.map((f) => path.basename(f)).join(" "),
@@ -239,7 +242,10 @@ for (const [label, files] of Object.entries(landingLoads)) {
 }
 
 // ── route chunks ─────────────────────────────────────────────────────────────
-const landingKeys = staticClosure([...landingStatic]);
+// Measured beyond the app shell: the first navigation from a prerendered page loads the shell,
+// then the route (the landing page itself no longer loads the app).
+const shellKeys = staticClosure([APP_SHELL]);
+const landingKeys = new Set([...staticClosure([...landingStatic]), ...shellKeys]);
 const routes = {};
 for (const [name, key] of Object.entries(ROUTES)) {
   if (!manifest[key]) {
@@ -262,10 +268,15 @@ console.log(`Bundle budgets for ${path.relative(repoRoot, dist) || dist} (gzip -
 printTable(checks.map(({ detail, ...row }) => row));
 console.log("");
 for (const c of checks) if (c.detail) console.log(`${c.result === "ok" ? " " : "✖"} ${c.check}: ${c.detail}`);
+for (const [locale, files] of Object.entries(onInteraction)) {
+  const all = [...new Set([...files, ...jsFiles(staticClosure(files.map((f) => keyOfFile.get(f)).filter(Boolean)))])];
+  console.log(`  ${LANDING} first interaction (${locale}) loads ${kb(sum(all))} KB more (islands; no budget)`);
+}
+console.log(`  app shell (taken over on the first navigation): ${kb(sum(jsFiles(shellKeys)))} KB (no budget)`);
 console.log("\nOther prerendered pages (HTML + blocking CSS, same 30 KB budget, informational):");
 for (const [route, p] of Object.entries(pages)) console.log(`  ${route.padEnd(16)} ${kb(p.htmlGz + p.cssGz)} KB`);
 
-if (args.includes("--save")) saveResults("budgets", { dist, checks, pages, routes, landingLoads });
+if (args.includes("--save")) saveResults("budgets", { dist, checks, pages, routes, landingLoads, onInteraction });
 const failed = checks.filter((c) => c.result !== "ok");
 if (failed.length) {
   console.log(`\n${failed.length} budget(s) broken: ${failed.map((c) => c.check).join("; ")}`);

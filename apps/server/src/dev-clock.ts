@@ -19,7 +19,11 @@ export function clockFromConfig(start: string | undefined): TestClock | undefine
   return start ? createTestClock(start) : undefined;
 }
 
-export function devClockRoutes(clock: TestClock): Hono {
+/**
+ * `afterMove` runs before a move is answered (the renewal-reminder pass), so whatever became due
+ * at the new time has happened when the caller reads the mailbox.
+ */
+export function devClockRoutes(clock: TestClock, afterMove?: () => Promise<unknown>): Hono {
   const app = new Hono();
   app.get("/", (c) => c.json({ now: clock.now().toISOString() }));
   app.post("/", async (c) => {
@@ -27,6 +31,8 @@ export function devClockRoutes(clock: TestClock): Hono {
     if (!parsed.success) return c.json({ detail: "expected { set?: ISO instant, advanceSeconds?: number }" }, 400);
     if (parsed.data.set) clock.set(parsed.data.set);
     if (parsed.data.advanceSeconds) clock.advance({ seconds: parsed.data.advanceSeconds });
+    // A failed pass is retried by its own schedule; the move itself happened.
+    await afterMove?.().catch(() => {});
     return c.json({ now: clock.now().toISOString() });
   });
   return app;

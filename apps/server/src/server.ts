@@ -15,6 +15,7 @@ import { createLogger, type Logger } from "./logger.js";
 import { createMail, type Mail, type MailTransport } from "./mail/index.js";
 import { createMetrics, type Metrics } from "./metrics/index.js";
 import { createPayments, type Payments, SIMULATOR_PREFIX } from "./payments/index.js";
+import { createReminders, type Reminders } from "./reminders/index.js";
 
 export interface RunningServer {
   url: string;
@@ -36,6 +37,7 @@ export interface Services {
   auth: Auth;
   payments: Payments;
   metrics: Metrics;
+  reminders: Reminders;
   /** The frozen clock of TEST_CLOCK_START (test only), moved through /dev/clock. */
   devClock?: TestClock;
 }
@@ -88,7 +90,19 @@ export async function buildServices(config: Config, options: StartOptions = {}):
       ? { beforeSettlementCommit: (o) => o.kind === "credited" && process.kill(process.pid, "SIGKILL") }
       : {}),
   });
-  return { config, clock, logger, db, mail, auth, payments, metrics, ...(devClock ? { devClock } : {}) };
+  const reminders = createReminders({ config, db, clock, logger, mail });
+  return {
+    config,
+    clock,
+    logger,
+    db,
+    mail,
+    auth,
+    payments,
+    metrics,
+    reminders,
+    ...(devClock ? { devClock } : {}),
+  };
 }
 
 /** The development surfaces this process runs, each behind the Host guard (src/config/dev-surfaces.ts). */
@@ -99,8 +113,11 @@ function devSurfaceMounts(services: Services): (HttpMount & { name: string })[] 
   const surfaces: (HttpMount & { name: string })[] = [];
   if (services.mail.devMailbox)
     surfaces.push({ name: "dev mailbox", path: "/dev/mailbox", app: services.mail.devMailbox });
-  if (services.devClock)
-    surfaces.push({ name: "test clock", path: "/dev/clock", app: devClockRoutes(services.devClock) });
+  if (services.devClock) {
+    // Moving the test clock runs what became due at once, so a tester sees the reminder mail.
+    const afterMove = () => services.reminders.runPass();
+    surfaces.push({ name: "test clock", path: "/dev/clock", app: devClockRoutes(services.devClock, afterMove) });
+  }
   if (services.payments.simulator) {
     surfaces.push({ name: "payment simulator", path: SIMULATOR_PREFIX, app: services.payments.simulator.app });
   }
@@ -179,6 +196,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         // The simulator is reached (and in simulator mode, called back) through our own address.
         services.payments.setOwnUrl(`http://${ownAddress(info.address)}:${info.port}`);
         const reconciler = services.payments.startReconciler();
+        const reminders = services.reminders.start();
         const housekeeping = startAuthHousekeeping({
           intervalMs: options.housekeepingMs ?? HOUSEKEEPING_MS,
           purge: async () => ({
@@ -218,6 +236,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
             });
             await metricsServer?.close();
             await reconciler.stop();
+            await reminders.stop();
             await housekeeping.stop();
             await services.mail.close();
             if (!options.db) await services.db.close();

@@ -21,6 +21,27 @@ describe("given the configuration loader", () => {
     );
   });
 
+  it("should refuse the development two-factor encryption key, or the JWT secret reused as it, in production", () => {
+    const production = {
+      NODE_ENV: "production",
+      JWT_SECRET: "pV3x9Lq2Zr7Tn4Wb8Kc1Hs6Yd0Fg5Jm2Qa7Ue3Io9",
+      SITE_URL: "https://veil.example.com",
+      SMTP_URL: "smtp://mail.example:587",
+      EXNODE_PUBLIC_KEY: "pub",
+      EXNODE_PRIVATE_KEY: "priv",
+      EXNODE_CALLBACK_SECRET: "c7e1a94f0b3d28e65f1a0c9d4b7e2f83a6d5c0b1",
+    };
+    expect(() => loadConfig(production)).toThrow(
+      /MFA_ENCRYPTION_KEY: the development default \(or a value made from it\) is refused in production/,
+    );
+    expect(() => loadConfig({ ...production, MFA_ENCRYPTION_KEY: production.JWT_SECRET })).toThrow(
+      /MFA_ENCRYPTION_KEY: must differ from JWT_SECRET/,
+    );
+    expect(loadConfig({ ...production, MFA_ENCRYPTION_KEY: "Qm7vT2xK9pL4wR8zN1cF6hJ3dS0gB5yEa8Wu" }).production).toBe(
+      true,
+    );
+  });
+
   it("should refuse the dev mailbox in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production", JWT_SECRET: prodSecret, MAIL_TRANSPORT: "dev" })).toThrow(
       /MAIL_TRANSPORT: the dev mailbox is refused in production/,

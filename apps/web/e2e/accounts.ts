@@ -25,8 +25,11 @@ export async function mailedCode(request: APIRequestContext, email: string, afte
   return code;
 }
 
-/** Registers and confirms an account through the API (faster than the UI, for tests about later steps). */
-export async function createAccount(request: APIRequestContext, email: string, password = PASSWORD): Promise<void> {
+/**
+ * Registers and confirms an account through the API (faster than the UI, for tests about later
+ * steps); returns the access token of the session the confirmation started.
+ */
+export async function createAccount(request: APIRequestContext, email: string, password = PASSWORD): Promise<string> {
   const headers = { apikey: "veil-dev-anon-key", "Content-Type": "application/json" };
   const signup = await request.post("/auth/v1/signup", { headers, data: { email, password } });
   expect(signup.ok(), await signup.text()).toBe(true);
@@ -39,6 +42,7 @@ export async function createAccount(request: APIRequestContext, email: string, p
     data: { email },
   });
   expect(register.ok(), await register.text()).toBe(true);
+  return access_token;
 }
 
 /**

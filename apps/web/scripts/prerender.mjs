@@ -21,20 +21,41 @@ if (!HEAD.test(template) || !template.includes(ROOT)) {
 }
 
 /**
- * Prerendered pages whose code loads on demand (app-routes.tsx, preloadablePage): main.tsx loads
- * that chunk before it hydrates, so the page's HTML asks for it (and its imports) up front instead
- * of after the main script has run.
+ * The source module of each island's component (src/islands/registry.ts loads the same ones) and
+ * the module that hydrates islands. A page with an island that wakes at once (`data-when="load"`,
+ * src/islands/names.ts: the contact form) asks for that code up front, at low priority, instead of
+ * after the start-up script has run; a page whose islands wake on interaction (the auth forms too)
+ * preloads nothing.
  */
-const ON_DEMAND_PAGE_MODULES = {
-  "/contactus": "src/pages/contact/contact-page.tsx",
-  "/login": "src/pages/auth/index.ts",
-  "/register": "src/pages/auth/index.ts",
-  "/forgotpassword": "src/pages/auth/index.ts",
+const ISLAND_MODULES = {
+  header: "src/layouts/site-header.tsx",
+  accountLink: "src/components/account-aware-link.tsx",
+  plans: "src/components/plan-chooser.tsx",
+  faq: "src/pages/faq/faq-accordion.tsx",
+  contact: "src/pages/contact/contact-page.tsx",
+  login: "src/pages/auth/index.ts",
+  register: "src/pages/auth/index.ts",
+  forgotPassword: "src/pages/auth/index.ts",
 };
+const HYDRATE_MODULE = "src/islands/hydrate.tsx";
+/** The app, for the pages the server sends as the empty shell. */
+const APP_MODULE = "src/spa/start.tsx";
 const manifest = JSON.parse(await readFile(path.join(dist, ".vite/manifest.json"), "utf8"));
 
-/** `<link rel="modulepreload">` tags for a manifest entry and the chunks it imports, minus those in `html`. */
-function modulePreloads(key, html) {
+/**
+ * The manifest key of a source module: its own path when it is a chunk's entry, else the shared
+ * chunk Vite named after it (a module the app imports statically and the islands dynamically).
+ */
+function manifestKey(source) {
+  if (manifest[source]) return source;
+  const name = path.basename(source).replace(/\.tsx?$/, "");
+  const key = manifest[HYDRATE_MODULE]?.dynamicImports?.find((k) => manifest[k]?.name === name);
+  if (!key) throw new Error(`prerender: no chunk for ${source} in dist/.vite/manifest.json`);
+  return key;
+}
+
+/** `<link rel="modulepreload">` tags for manifest entries and the chunks they import, minus those in `html`. */
+function modulePreloads(keys, html, priority = "low") {
   const files = new Set();
   const visit = (k) => {
     const chunk = manifest[k];
@@ -43,10 +64,10 @@ function modulePreloads(key, html) {
     files.add(chunk.file);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
-  visit(key);
+  for (const key of keys) visit(manifestKey(key));
   return [...files]
     .filter((file) => file.endsWith(".js") && !html.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
+    .map((file) => `<link rel="modulepreload" fetchpriority="${priority}" crossorigin href="/${file}">`)
     .join("\n    ");
 }
 
@@ -75,9 +96,11 @@ async function writePage(url, file, language) {
   let html = lowPriorityScripts(template)
     .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
     .replace(HEAD, `<!--page-head-->\n    ${page.head}\n    <!--/page-head-->`)
-    .replace(ROOT, `<div id="root" data-prerendered="${language}">${page.html}</div>`);
-  for (const module of [ON_DEMAND_PAGE_MODULES[url], CATALOGUE_MODULES[language]]) {
-    if (module) html = html.replace("</head>", `  ${modulePreloads(module, html)}\n  </head>`);
+    .replace(ROOT, `<div id="root" data-prerendered="${language}" data-islands data-path="${url}">${page.html}</div>`);
+  if (page.html.includes('data-when="load"')) {
+    const modules = [HYDRATE_MODULE, ...new Set(page.islands.map((name) => ISLAND_MODULES[name]))];
+    if (CATALOGUE_MODULES[language]) modules.push(CATALOGUE_MODULES[language]);
+    html = html.replace("</head>", `  ${modulePreloads(modules, html)}\n  </head>`);
   }
   const target = path.join(dist, language === "en" ? file : file.replace(/\.html$/, `.${language}.html`));
   await mkdir(path.dirname(target), { recursive: true });
@@ -91,6 +114,11 @@ for (const language of LANGUAGES) {
 }
 // The configuration baked into the pages, so the server can refuse to serve a build made for
 // another deployment (e.g. a development support address in production).
+// The empty shell (every page that is not prerendered) runs the whole app: ask for it up front.
+await writeFile(
+  path.join(dist, "index.html"),
+  template.replace("</head>", `  ${modulePreloads([APP_MODULE], template, "auto")}\n  </head>`),
+);
 const config = { supportEmail: SUPPORT_EMAIL, siteUrl: SITE_URL };
 await writeFile(
   path.join(dist, "routes.json"),

@@ -9,6 +9,10 @@ export const API_PATHS = {
   deleteAccount: "/user/web/delete",
   /** The caller's own data as a JSON download (docs/product.md §11, "Data export"). */
   dataExport: "/user/web/export",
+  /** The caller's live sign-in sessions (docs/product.md §11.5, "Sessions"). */
+  sessions: "/user/web/sessions",
+  /** One of them, to end it: `sessionPath(id)` fills in the id. */
+  session: "/user/web/sessions/:id",
   subscriptionInfo: "/subscription/web/info",
   payments: "/payment/web/all",
   contact: "/contact/web/send",
@@ -16,7 +20,18 @@ export const API_PATHS = {
   paymentInit: "/payment/web/init",
   invoice: "/exnode/invoice",
   plans: "/plans/",
+  /** Renewal reminders (docs/product.md §11.3): both take the mail's signed `?token=`. */
+  reminderStatus: "/reminders/status",
+  reminderUnsubscribe: "/reminders/unsubscribe",
 } as const;
+
+/** The path that ends the caller's session `id` (`DELETE`). */
+export function sessionPath(id: string): string {
+  return API_PATHS.session.replace(":id", encodeURIComponent(id));
+}
+
+/** Sessions a session list holds at most: the current one, then the most recently used. */
+export const SESSION_LIST_LIMIT = 100;
 
 /** Longest contact name and message the API accepts. */
 export const CONTACT_LIMITS = { name: 100, message: 5000 } as const;

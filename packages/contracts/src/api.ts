@@ -1,3 +1,4 @@
+import { API_ERROR_CODES } from "./api-errors.js";
 import { CONTACT_LIMITS, PAYMENT_STATUSES } from "./api-paths.js";
 import { CURRENCY } from "./constants.js";
 import { PLAN_NAMES } from "./plans.js";
@@ -32,11 +33,55 @@ export type UserReply = z.infer<typeof userReplySchema>;
 
 export const registerUserRequestSchema = emailRequestSchema;
 export const initSessionRequestSchema = emailRequestSchema;
+/** register and init-session: the product account's address (the caller's, as stored). */
+export const registerReplySchema = z.object({ status: z.literal("success"), email: z.string() });
+export type RegisterReply = z.infer<typeof registerReplySchema>;
+
+/**
+ * The data export's JSON document (docs/product.md §11, "Data export"): only its frame is fixed
+ * here, the parts are each module's own.
+ */
+export const dataExportSchema = z.looseObject({
+  exported_at: z.iso.datetime({ offset: true }),
+  account: z.looseObject({ email: z.string() }),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;
 
 export const deleteAccountRequestSchema = z.strictObject({
   password: z.string().min(1).max(1024),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+// ── sessions ─────────────────────────────────────────────────────────────────
+/** Kinds of device a User-Agent names. */
+export const SESSION_DEVICES = ["desktop", "mobile", "tablet", "tv"] as const;
+
+/**
+ * One live sign-in session of the caller (docs/product.md §11.5). Browser and system are parsed
+ * from the User-Agent the session signed in (or last refreshed) with, and are null when it names
+ * none the parser knows; the raw header is never echoed.
+ */
+export const deviceSessionSchema = z.object({
+  id: z.uuid(),
+  /** The session of the access token that asked: "this device". */
+  current: z.boolean(),
+  /** ISO 8601: when the session signed in. */
+  created_at: z.iso.datetime({ offset: true }),
+  /** ISO 8601: its last token refresh, else its sign-in. */
+  last_used_at: z.iso.datetime({ offset: true }),
+  /** e.g. "Chrome", "Firefox", "Safari". */
+  browser: z.string().max(64).nullable(),
+  /** The browser's major version, e.g. "131". */
+  browser_version: z.string().max(16).nullable(),
+  /** e.g. "Windows", "macOS", "iOS", "Android", "Linux". */
+  os: z.string().max(64).nullable(),
+  /** e.g. "17.4", "14"; null for Windows and macOS, whose User-Agents no longer tell it. */
+  os_version: z.string().max(32).nullable(),
+  device: z.enum(SESSION_DEVICES).nullable(),
+});
+export type DeviceSession = z.infer<typeof deviceSessionSchema>;
+/** The current session first, then by last use, newest first. */
+export const sessionListSchema = z.array(deviceSessionSchema);
 
 // ── subscription ─────────────────────────────────────────────────────────────
 export const subscriptionInfoSchema = z.object({
@@ -65,11 +110,27 @@ export type PaymentRow = z.infer<typeof paymentRowSchema>;
 export const paymentListSchema = z.array(paymentRowSchema);
 
 // ── contact ──────────────────────────────────────────────────────────────────
-export const contactRequestSchema = z.strictObject({
-  name: z.string().trim().min(1).max(CONTACT_LIMITS.name),
-  email: emailSchema,
-  message: z.string().trim().min(1).max(CONTACT_LIMITS.message),
-});
+/** Control characters: none in a name; a message may keep line breaks and tabs. */
+const CONTROL = /[\p{Cc}]/u;
+const CONTROL_EXCEPT_WHITESPACE = /[^\P{Cc}\t\n\r]/u;
+/**
+ * A contact-form message. No control characters: a NUL cannot even be stored, and escape
+ * sequences have no place in a support mail.
+ */
+export const contactRequestSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(CONTACT_LIMITS.name),
+    email: emailSchema,
+    message: z.string().trim().min(1).max(CONTACT_LIMITS.message),
+  })
+  .superRefine((value, ctx) => {
+    if (CONTROL.test(value.name)) {
+      ctx.addIssue({ code: "custom", path: ["name"], message: "Control characters are not allowed" });
+    }
+    if (CONTROL_EXCEPT_WHITESPACE.test(value.message)) {
+      ctx.addIssue({ code: "custom", path: ["message"], message: "Control characters are not allowed" });
+    }
+  });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
 
 export const statusSuccessSchema = z.object({ status: z.literal("success") });
@@ -120,6 +181,18 @@ export type InvoiceRequest = z.infer<typeof invoiceRequestSchema>;
 export const invoiceReplySchema = z.object({ payment_url: z.url() });
 export type InvoiceReply = z.infer<typeof invoiceReplySchema>;
 
+// ── the provider's callback ──────────────────────────────────────────────────
+/** What Exnode posts (JSON or a form): only the tracker id is read, the rest is asked of its API. */
+export const providerCallbackRequestSchema = z.object({
+  tracker_id: z.union([z.string().min(1).max(200), z.number()]).transform(String),
+});
+export const providerCallbackReplySchema = z.object({ status: z.enum(["ok", "ignored"]) });
+
+// ── renewal reminders ────────────────────────────────────────────────────────
+/** `GET /reminders/status` and `POST /reminders/unsubscribe`: are renewal reminders off for the link's owner? */
+export const reminderStatusSchema = z.object({ unsubscribed: z.boolean() });
+export type ReminderStatus = z.infer<typeof reminderStatusSchema>;
+
 // ── errors ───────────────────────────────────────────────────────────────────
 /** FastAPI-style validation item, as returned in a 422 `detail` array. */
 export const validationIssueSchema = z.object({
@@ -127,7 +200,9 @@ export const validationIssueSchema = z.object({
   msg: z.string(),
   type: z.string(),
 });
+/** Every `/api` error: the product's wording (or the 422 issues) and its machine code. */
 export const apiErrorSchema = z.object({
   detail: z.union([z.string(), z.array(validationIssueSchema)]),
+  code: z.enum(API_ERROR_CODES),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -6,17 +6,24 @@
 
 export type {
   ApiError,
+  DataExport,
+  DeviceSession,
   InvoiceReply,
   PaymentInitReply,
   PaymentRow,
   PaymentStatus,
   Plan,
+  RegisterReply,
+  ReminderStatus,
   SubscriptionInfo,
   Token,
   UserReply,
 } from "./api.js";
+export * from "./api-errors.js";
 export * from "./api-paths.js";
+export * from "./auth-errors.js";
 export * from "./constants.js";
 export * from "./plan-list.js";
 export * from "./plans.js";
+export * from "./routes.js";
 export * from "./tokens.js";

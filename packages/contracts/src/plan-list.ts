@@ -19,7 +19,7 @@ function planProblem(value: unknown): string | null {
  * `planListSchema` without zod, for the landing page, whose JavaScript budget has no room for zod:
  * it accepts exactly the replies `planListSchema` accepts and returns the same data (unknown keys
  * dropped); test/contracts.test.ts holds the two together. The same `safeParse` shape, so the web
- * app's `apiFetch` takes either.
+ * app's `api` takes either.
  */
 export const planListReply = {
   safeParse(data: unknown): { success: true; data: Plan[] } | { success: false; error: Error } {

@@ -136,10 +136,15 @@ describe("reply schemas", () => {
   });
 
   it("accepts FastAPI-style errors with a string or a list of issues", () => {
-    expect(apiErrorSchema.safeParse({ detail: "Not found" }).success).toBe(true);
+    expect(apiErrorSchema.safeParse({ detail: "Not found", code: "not_found" }).success).toBe(true);
+    // The code is part of every error, and one of the contract's.
+    expect(apiErrorSchema.safeParse({ detail: "Not found" }).success).toBe(false);
+    expect(apiErrorSchema.safeParse({ detail: "Not found", code: "whatever" }).success).toBe(false);
     expect(
-      apiErrorSchema.safeParse({ detail: [{ loc: ["body", "email"], msg: "Invalid email", type: "value_error" }] })
-        .success,
+      apiErrorSchema.safeParse({
+        detail: [{ loc: ["body", "email"], msg: "Invalid email", type: "value_error" }],
+        code: "validation_failed",
+      }).success,
     ).toBe(true);
     expect(apiErrorSchema.safeParse({ error: "x" }).success).toBe(false);
   });

@@ -10,7 +10,7 @@ const config: StorybookConfig = {
   async viteFinal(viteConfig) {
     const { mergeConfig } = await import("vite");
     // The library build's d.ts plugin (if a vite.config ever adds one) must not run for Storybook:
-    // it slows the build and writes declarations into the wrong place (toolchain.md).
+    // it slows the build and writes declarations into the wrong place.
     const plugins = (viteConfig.plugins ?? []).flat().filter((plugin) => {
       const name = plugin && typeof plugin === "object" && "name" in plugin ? String(plugin.name) : "";
       return !/dts/i.test(name);

@@ -4,11 +4,20 @@ import {
   ensureCustomer,
   findCustomerByEmail,
   findCustomerById,
+  listContactMessages,
+  listCustomers,
+  searchCustomers,
   setCustomerBlocked,
 } from "../api/index.js";
+import { findAuthUser, removeAllFactors, setAuthUserBlocked } from "../auth/index.js";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
-import type { PaymentsService } from "../payments/index.js";
+import {
+  customerPaymentRecords,
+  type PaymentsService,
+  paymentEventRecords,
+  subscriptionEnds,
+} from "../payments/index.js";
 import { safeText, table } from "./render.js";
 
 export const ADMIN_USAGE = `Veil admin — pnpm admin <command> [arguments]
@@ -19,6 +28,9 @@ export const ADMIN_USAGE = `Veil admin — pnpm admin <command> [arguments]
   users unblock <email|id>
   users grant <email|id> <days> [--reason text]
                                      add days to the subscription (from its end, or from now)
+  users remove-2fa <email|id>        lost phone: remove the user's two-factor sign-in (authenticator
+                                     and recovery codes) and end all their sessions; check who
+                                     is asking first (docs/operations.md)
   payments list <email|id>           a customer's payments, newest first
   payments recheck <payment-id>      ask the provider about the payment and settle on its answer
   payments reconcile                 one reconciler pass over all pending payments now
@@ -37,27 +49,13 @@ export class AdminUsageError extends Error {
   override name = "AdminUsageError";
 }
 
-/** A far-future ban: how a block reaches the embedded auth server (sign-in answers 403). */
-const BAN_UNTIL = new Date("2999-12-31T00:00:00Z");
-
-async function hasAuthUsers(db: Db): Promise<boolean> {
-  const { rows } = await db.query<{ present: boolean }>("SELECT to_regclass('users') IS NOT NULL AS present");
-  return rows[0]?.present === true;
-}
-
 /** A customer by e-mail or id; a user known only to the embedded auth server gets a customer row. */
 async function resolveCustomer(deps: AdminDeps, who: string | undefined): Promise<Customer> {
   if (!who) throw new AdminUsageError("Say which user: an e-mail address or an id");
   const found = who.includes("@") ? await findCustomerByEmail(deps.db, who) : await findCustomerById(deps.db, who);
   if (found) return found;
-  if (await hasAuthUsers(deps.db)) {
-    const { rows } = await deps.db.query<{ id: string; email: string }>(
-      "SELECT id::text AS id, email FROM users WHERE (email = lower($1) OR id::text = $1) AND deleted_at IS NULL",
-      [who],
-    );
-    const user = rows[0];
-    if (user) return ensureCustomer(deps.db, deps.clock, user.id, user.email);
-  }
+  const user = await findAuthUser(deps.db, who);
+  if (user) return ensureCustomer(deps.db, deps.clock, user.id, user.email);
   throw new AdminUsageError(`No user ${safeText(who)}`);
 }
 
@@ -85,15 +83,15 @@ export async function runAdmin(argv: string[], deps: AdminDeps): Promise<number>
     const limit = values.limit === undefined ? 50 : positiveInt(values.limit, "--limit", 1000);
     switch (`${group} ${command ?? ""}`.trim()) {
       case "users list": {
-        const { rows } = await db.query(
-          `SELECT c.id, c.email, c.blocked, s.ends_at, c.created_at FROM customers c
-             LEFT JOIN subscriptions s ON s.customer_id = c.id ORDER BY c.created_at DESC LIMIT $1`,
-          [limit],
+        const customers = await listCustomers(db, limit);
+        const ends = await subscriptionEnds(
+          db,
+          customers.map((c) => c.id),
         );
         out(
           table(
             ["id", "email", "blocked", "subscription ends", "created"],
-            rows.map((r) => Object.values(r)),
+            customers.map((c) => [c.id, c.email, c.blocked, ends.get(c.id), c.created_at]),
           ),
         );
         return 0;
@@ -101,17 +99,15 @@ export async function runAdmin(argv: string[], deps: AdminDeps): Promise<number>
       case "users find": {
         const text = rest[0];
         if (!text) throw new AdminUsageError("users find needs some text to look for");
-        const { rows } = await db.query(
-          `SELECT c.id, c.email, c.blocked, s.ends_at FROM customers c
-             LEFT JOIN subscriptions s ON s.customer_id = c.id
-            WHERE c.email ILIKE '%' || $1 || '%' OR c.id ILIKE '%' || $1 || '%'
-            ORDER BY c.email LIMIT $2`,
-          [text.replace(/[\\%_]/g, (ch) => `\\${ch}`), limit],
+        const customers = await searchCustomers(db, text, limit);
+        const ends = await subscriptionEnds(
+          db,
+          customers.map((c) => c.id),
         );
         out(
           table(
             ["id", "email", "blocked", "subscription ends"],
-            rows.map((r) => Object.values(r)),
+            customers.map((c) => [c.id, c.email, c.blocked, ends.get(c.id)]),
           ),
         );
         return 0;
@@ -121,13 +117,7 @@ export async function runAdmin(argv: string[], deps: AdminDeps): Promise<number>
         const block = command === "block";
         const customer = await resolveCustomer(deps, rest[0]);
         await setCustomerBlocked(db, deps.clock, customer.id, block);
-        if (await hasAuthUsers(db)) {
-          await db.query("UPDATE users SET banned_until = $2, updated_at = $3 WHERE id::text = $1", [
-            customer.id,
-            block ? BAN_UNTIL : null,
-            deps.clock.now(),
-          ]);
-        }
+        await setAuthUserBlocked(db, deps.clock, customer.id, block);
         out(`${block ? "Blocked" : "Unblocked"} ${safeText(customer.email)} (${customer.id})`);
         return 0;
       }
@@ -138,19 +128,41 @@ export async function runAdmin(argv: string[], deps: AdminDeps): Promise<number>
         out(`Granted ${days} days to ${safeText(customer.email)}; subscription now ends ${endsAt.toISOString()}`);
         return 0;
       }
+      case "users remove-2fa": {
+        const who = rest[0];
+        if (!who) throw new AdminUsageError("Say which user: an e-mail address or an id");
+        const user = await findAuthUser(db, who);
+        if (!user) throw new AdminUsageError(`No user ${safeText(who)}`);
+        const { factors, sessions } = await removeAllFactors(db, user.id);
+        const named = factors.map((f) =>
+          f.type === "recovery_code"
+            ? "recovery codes"
+            : `authenticator${f.status === "verified" ? "" : " (unconfirmed)"}`,
+        );
+        out(
+          factors.length === 0
+            ? `${safeText(user.email)} (${user.id}) has no two-factor sign-in; nothing changed`
+            : `Removed two-factor sign-in of ${safeText(user.email)} (${user.id}): ${named.join(", ")}; ended ${sessions} session(s). The password alone signs in now.`,
+        );
+        return 0;
+      }
       case "payments list": {
         const customer = await resolveCustomer(deps, rest[0]);
-        const { rows } = await db.query(
-          `SELECT p.id, p.created_at, pl.name, p.amount_cents / 100.0 AS usd, p.token, p.status, p.provider_status,
-                  p.tracker_id, p.settled_at
-             FROM payments p JOIN plans pl ON pl.id = p.plan_id
-            WHERE p.customer_id = $1 ORDER BY p.created_at DESC LIMIT $2`,
-          [customer.id, limit],
-        );
+        const payments = await customerPaymentRecords(db, customer.id, limit);
         out(
           table(
             ["id", "started", "plan", "usd", "token", "status", "provider", "tracker", "settled"],
-            rows.map((r) => Object.values(r)),
+            payments.map((p) => [
+              p.id,
+              p.created_at,
+              p.plan,
+              p.usd,
+              p.token,
+              p.status,
+              p.provider_status,
+              p.tracker_id,
+              p.settled_at,
+            ]),
           ),
         );
         return 0;
@@ -160,15 +172,12 @@ export async function runAdmin(argv: string[], deps: AdminDeps): Promise<number>
         if (!id) throw new AdminUsageError("payments recheck needs a payment id");
         const outcome = await deps.payments.recheck(id);
         out(`Re-checked ${safeText(id)}: ${JSON.stringify(outcome)}`);
-        const { rows } = await db.query(
-          "SELECT created_at, outcome, provider_status, tracker_id, detail FROM payment_events WHERE payment_id = $1 ORDER BY id",
-          [id],
-        );
-        if (rows.length > 0)
+        const events = await paymentEventRecords(db, id);
+        if (events.length > 0)
           out(
             table(
               ["at", "outcome", "provider", "tracker", "detail"],
-              rows.map((r) => Object.values(r)),
+              events.map((e) => [e.created_at, e.outcome, e.provider_status, e.tracker_id, e.detail]),
             ),
           );
         return 0;
@@ -178,14 +187,11 @@ export async function runAdmin(argv: string[], deps: AdminDeps): Promise<number>
         return 0;
       }
       case "contact list": {
-        const { rows } = await db.query(
-          "SELECT id, created_at, name, email, message FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT $1",
-          [limit],
-        );
+        const messages = await listContactMessages(db, limit);
         out(
           table(
             ["id", "received", "name", "email", "message"],
-            rows.map((r) => Object.values(r)),
+            messages.map((m) => [m.id, m.created_at, m.name, m.email, m.message]),
           ),
         );
         return 0;

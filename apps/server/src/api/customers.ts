@@ -55,6 +55,26 @@ export async function findCustomerByEmail(db: Queryable, email: string): Promise
   return rows[0];
 }
 
+/** The newest customers first (the admin command line's list). */
+export async function listCustomers(db: Queryable, limit: number): Promise<Customer[]> {
+  const { rows } = await db.query<Customer>(
+    "SELECT id, email, blocked, created_at FROM customers ORDER BY created_at DESC LIMIT $1",
+    [limit],
+  );
+  return rows;
+}
+
+/** Customers whose e-mail or id contains `text` (any case, taken literally), by e-mail. */
+export async function searchCustomers(db: Queryable, text: string, limit: number): Promise<Customer[]> {
+  const { rows } = await db.query<Customer>(
+    `SELECT id, email, blocked, created_at FROM customers
+      WHERE email ILIKE '%' || $1 || '%' OR id ILIKE '%' || $1 || '%'
+      ORDER BY email LIMIT $2`,
+    [text.replace(/[\\%_]/g, (ch) => `\\${ch}`), limit],
+  );
+  return rows;
+}
+
 export async function setCustomerBlocked(db: Queryable, clock: Clock, id: string, blocked: boolean): Promise<boolean> {
   const { rows } = await db.query("UPDATE customers SET blocked = $2, updated_at = $3 WHERE id = $1 RETURNING id", [
     id,
@@ -62,4 +82,14 @@ export async function setCustomerBlocked(db: Queryable, clock: Clock, id: string
     clock.now(),
   ]);
   return rows.length > 0;
+}
+
+/**
+ * Account deletion, the product account's part (docs/architecture.md §2.1): removes the customer
+ * row inside the caller's transaction and answers the address it had, or undefined when there was
+ * none. The payments module forgets its rows first (`forgetCustomerPayments`).
+ */
+export async function forgetCustomer(tx: Queryable, id: string): Promise<string | undefined> {
+  const { rows } = await tx.query<{ email: string }>("DELETE FROM customers WHERE id = $1 RETURNING email", [id]);
+  return rows[0]?.email;
 }

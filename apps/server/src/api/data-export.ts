@@ -1,5 +1,7 @@
 import type { Queryable } from "../db/index.js";
 
+export { exportReminders } from "../reminders/index.js";
+
 /**
  * The contact form's part of a data export (docs/product.md §11, "Data export"): messages sent
  * from the account's own addresses. The form needs no sign-in, so the address is the only link;

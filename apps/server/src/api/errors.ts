@@ -1,10 +1,21 @@
+import type { ApiErrorCode } from "@veil/contracts";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
+import { readJsonBody } from "../http/kit.js";
 
-/** FastAPI-style error body: `{"detail": "…"}`, or a list of validation issues for 422. */
-export function detail(c: Context, status: ContentfulStatusCode, message: string, headers?: Record<string, string>) {
-  return c.json({ detail: message }, status, headers);
+/**
+ * FastAPI-style error body with a machine code: `{"detail": "…", "code": "…"}` (docs/architecture.md
+ * §7). `detail` is the product's wording, `code` one of the contract's API_ERROR_CODES.
+ */
+export function detail(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: ApiErrorCode,
+  message: string,
+  headers?: Record<string, string>,
+) {
+  return c.json({ detail: message, code }, status, headers);
 }
 
 export interface ValidationIssue {
@@ -21,10 +32,11 @@ export function validationIssues(error: z.ZodError): ValidationIssue[] {
   }));
 }
 
-/** Thrown inside a handler to answer with an error status; the router turns it into `{detail}`. */
+/** Thrown inside a handler to answer with an error status; the router turns it into `{detail, code}`. */
 export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
+    readonly code: ApiErrorCode,
     message: string,
     readonly headers?: Record<string, string>,
   ) {
@@ -33,17 +45,14 @@ export class HttpError extends Error {
   }
 }
 
-/** Reads and validates a JSON body; a malformed or invalid body is a 422 with the issues listed. */
+/** Reads and validates a JSON body (the HTTP kit's reader); a malformed or invalid body is a 422 with the issues listed. */
 export async function readBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
-  let json: unknown;
-  try {
-    json = await c.req.json();
-  } catch {
+  const body = await readJsonBody(c, schema);
+  if (body.ok) return body.data;
+  if (body.problem === "json") {
     throw new ValidationFailure([{ loc: ["body"], msg: "The body must be valid JSON", type: "json_invalid" }]);
   }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new ValidationFailure(validationIssues(parsed.error));
-  return parsed.data;
+  throw new ValidationFailure(validationIssues(body.error));
 }
 
 export class ValidationFailure extends Error {

@@ -1,10 +1,20 @@
 import type { AccessClaims } from "../auth/index.js";
-import { AccessTokenError, requireActiveSession, SessionCheckError, type SessionLimits } from "../auth/index.js";
-// Not re-exported by the auth module's entry; the password check must be the very same one.
-import { checkPassword, MAX_PASSWORD_BYTES } from "../auth/passwords.js";
+import {
+  AccessTokenError,
+  confirmAccountPassword,
+  forgetAuthUser,
+  requireActiveSession,
+  SessionCheckError,
+  type SessionLimits,
+} from "../auth/index.js";
 import type { Clock } from "../clock.js";
 import type { Db, Queryable } from "../db/index.js";
-import type { ApiIdentity } from "./index.js";
+import { forgetMailTo } from "../mail/index.js";
+import { forgetCustomerPayments } from "../payments/index.js";
+import { forgetCustomerReminders } from "../reminders/index.js";
+import { forgetContactMessages } from "./contact-messages.js";
+import { forgetCustomer } from "./customers.js";
+import type { ApiIdentity } from "./identity.js";
 
 /**
  * How the product API learns who is calling. The token is always verified with the shared JWT
@@ -28,10 +38,22 @@ export function createApiAuthenticator(deps: {
       if (err instanceof AccessTokenError) return null;
       throw err;
     }
-    if (!deps.checkLocalSession) return claims.email ? { sub: claims.sub, email: claims.email } : null;
+    // With hosted Supabase there is nothing local to say whether the user has a second factor:
+    // the aal2 rule (README, "Product API") cannot apply there.
+    if (!deps.checkLocalSession) {
+      return claims.email
+        ? { sub: claims.sub, email: claims.email, needsSecondFactor: false, sessionId: claims.session_id ?? null }
+        : null;
+    }
     try {
       const user = await requireActiveSession(deps.db, claims, deps.clock, deps.sessionLimits);
-      return { sub: user.id, email: user.email };
+      const aal2 = claims.aal === "aal2" && user.sessionAal === "aal2";
+      return {
+        sub: user.id,
+        email: user.email,
+        needsSecondFactor: user.mfaEnrolled && !aal2,
+        sessionId: user.sessionId,
+      };
     } catch (err) {
       if (err instanceof SessionCheckError) return err.code === "user_banned" ? "blocked" : null;
       throw err;
@@ -59,34 +81,25 @@ export function createAuthUserLookup(deps: { db: Queryable; clock: Clock }) {
 export type DeleteAccountResult = "deleted" | "wrong-password";
 
 /**
- * Deletes an account of the embedded auth server after checking its password: the identity, its
- * sessions and tokens (cascade), the product account and subscription, contact messages and mail
- * sent to the address. Payments stay for accounting, with the owner link removed (anonymised).
- * One transaction: either all of it is gone or none of it.
+ * Deletes an account of the embedded auth server after checking its password. Each module forgets
+ * its own rows (docs/architecture.md §2.1), all in one transaction: either all of it is gone or
+ * none of it. Payments stay for accounting, with the owner link removed (anonymised).
  */
 export function createLocalAccountDeleter(deps: { db: Db; clock: Clock }) {
   return async function deleteAccount(userId: string, password: string): Promise<DeleteAccountResult> {
-    const { rows } = await deps.db.query<{ email: string; encrypted_password: string | null }>(
-      "SELECT email, encrypted_password FROM users WHERE id = $1 AND deleted_at IS NULL",
-      [userId],
-    );
-    const user = rows[0];
-    // No stored password can exceed bcrypt's 72 bytes; compare against nothing to keep timing flat.
-    const stored = Buffer.byteLength(password) > MAX_PASSWORD_BYTES ? null : user?.encrypted_password;
-    // checkPassword spends a bcrypt comparison even without a hash, so timing tells nothing.
-    if (!(await checkPassword(password, stored)) || !user) return "wrong-password";
+    // The bcrypt comparison runs before the transaction: no locks are held while it works.
+    const account = await confirmAccountPassword(deps.db, userId, password);
+    if (!account) return "wrong-password";
     await deps.db.transaction(async (tx) => {
-      const customer = await tx.query<{ email: string }>("SELECT email FROM customers WHERE id = $1", [userId]);
-      const addresses = [...new Set([user.email, ...customer.rows.map((r) => r.email)].map((e) => e.toLowerCase()))];
-      await tx.query("DELETE FROM contact_messages WHERE lower(email) = ANY($1::text[])", [addresses]);
-      await tx.query("DELETE FROM api_rate_limits WHERE bucket = ANY($1::text[])", [
-        addresses.map((a) => `contact:email:${a}`),
-      ]);
-      await tx.query("DELETE FROM mail_outbox WHERE lower(to_address) = ANY($1::text[])", [addresses]);
-      // payments.customer_id → NULL; subscriptions and grants cascade.
-      await tx.query("DELETE FROM customers WHERE id = $1", [userId]);
-      // identities, sessions, refresh tokens, codes and known IPs cascade.
-      await tx.query("DELETE FROM users WHERE id = $1", [userId]);
+      // The order is the lock order; docs/architecture.md §2.1 says why it cannot deadlock with a
+      // settlement or a sign-in running at the same moment.
+      const user = await forgetAuthUser(tx, userId);
+      await forgetCustomerPayments(tx, userId);
+      await forgetCustomerReminders(tx, userId);
+      const customerEmail = await forgetCustomer(tx, userId);
+      const addresses = [user?.email ?? account.email, ...(customerEmail ? [customerEmail] : [])];
+      await forgetContactMessages(tx, addresses);
+      await forgetMailTo(tx, addresses);
     });
     return "deleted";
   };

@@ -1,6 +1,12 @@
-import type { SupportMessage } from "./index.js";
+import { escapeHtml } from "../http/kit.js";
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+/** A contact-form message as support receives it. */
+export interface SupportMessage {
+  name: string;
+  email: string;
+  message: string;
+}
+
 /** Header-safe one-liner: no line breaks or control characters can reach the subject. */
 const oneLine = (value: string) =>
   value

@@ -20,13 +20,22 @@ export interface AuthDataExport {
     ip: string | null;
     aal: string;
   }[];
+  /** Two-factor sign-in: what each factor is and when it was set up; never its secret or codes. */
+  two_factor: {
+    type: string;
+    friendly_name: string | null;
+    status: string;
+    created_at: string;
+    verified_at: string | null;
+  }[];
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /**
- * One user's identity and sessions, by id only. Password hashes, refresh tokens, codes and hashed
- * known IPs are secrets or security records, not the user's data: they stay out.
+ * One user's identity, sessions and two-factor factors, by id only. Password hashes, refresh tokens,
+ * codes, TOTP secrets, recovery codes and hashed known IPs are secrets or security records, not the
+ * user's data: they stay out.
  */
 export async function exportAuthData(db: Queryable, userId: string): Promise<AuthDataExport> {
   const users = await db.query<{
@@ -43,7 +52,7 @@ export async function exportAuthData(db: Queryable, userId: string): Promise<Aut
     [userId],
   );
   const user = users.rows[0];
-  if (!user) return { account: null, sessions: [] };
+  if (!user) return { account: null, sessions: [], two_factor: [] };
   const sessions = await db.query<{
     id: string;
     created_at: Date;
@@ -54,6 +63,18 @@ export async function exportAuthData(db: Queryable, userId: string): Promise<Aut
   }>(
     `SELECT id, created_at, refreshed_at, user_agent, ip, aal FROM sessions
       WHERE user_id = $1::uuid ORDER BY created_at DESC, id`,
+    [userId],
+  );
+  // Named columns only: `secret` (the encrypted TOTP key) is never read here.
+  const factors = await db.query<{
+    factor_type: string;
+    friendly_name: string | null;
+    status: string;
+    created_at: Date;
+    verified_at: Date | null;
+  }>(
+    `SELECT factor_type, friendly_name, status, created_at, verified_at FROM mfa_factors
+      WHERE user_id = $1::uuid ORDER BY created_at, id`,
     [userId],
   );
   return {
@@ -73,6 +94,13 @@ export async function exportAuthData(db: Queryable, userId: string): Promise<Aut
       user_agent: s.user_agent,
       ip: s.ip,
       aal: s.aal,
+    })),
+    two_factor: factors.rows.map((f) => ({
+      type: f.factor_type,
+      friendly_name: f.friendly_name,
+      status: f.status,
+      created_at: new Date(f.created_at).toISOString(),
+      verified_at: iso(f.verified_at),
     })),
   };
 }

@@ -1,8 +1,9 @@
 /**
- * GoTrue's error wire format (contract §2). Every 4xx is JSON (auth-js turns a non-JSON 4xx into
+ * GoTrue's error wire format (docs/architecture.md §7). Every 4xx is JSON (auth-js turns a non-JSON 4xx into
  * AuthUnknownError), with the code both as `code` and `error_code` and the text both as `message`
  * and `msg`, so old and new auth-js versions read the same thing.
  */
+import type { AuthErrorCode } from "@veil/contracts";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
@@ -13,7 +14,8 @@ export class AuthError extends Error {
   override name = "AuthError";
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: string,
+    /** One of @veil/contracts' AUTH_ERROR_CODES: the web app has a message for each. */
+    readonly code: AuthErrorCode,
     message: string,
     /** Extra body fields: `weak_password`, `retry_after`. */
     readonly extra: Record<string, unknown> = {},
@@ -22,14 +24,14 @@ export class AuthError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string) => new AuthError(400, code, message);
+export const badRequest = (code: AuthErrorCode, message: string) => new AuthError(400, code, message);
 export const validationFailed = (message: string) => new AuthError(400, "validation_failed", message);
 
 /**
  * Too many requests. `retryAfter` (seconds) goes into the body (`retry_after`) and the Retry-After
  * header, so the client can count down.
  */
-export function tooManyRequests(code: string, message: string, retryAfter: number): AuthError {
+export function tooManyRequests(code: AuthErrorCode, message: string, retryAfter: number): AuthError {
   return new AuthError(429, code, message, { retry_after: Math.max(1, Math.ceil(retryAfter)) });
 }
 

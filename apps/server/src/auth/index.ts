@@ -3,8 +3,16 @@
  * other modules use (`verifyAccessToken`, then `requireActiveSession` where logout/bans matter).
  */
 
+export {
+  confirmAccountPassword,
+  findAuthUser,
+  forgetAuthUser,
+  holdLiveAccount,
+  setAuthUserBlocked,
+} from "./account-admin.js";
 export { type AuthDataExport, exportAuthData } from "./data-export.js";
 export { type AccessClaims, AccessTokenError, type AmrEntry, signAccessToken, verifyAccessToken } from "./jwt.js";
+export { removeAllFactors } from "./mfa/operator-reset.js";
 export { type Auth, createAuth } from "./routes.js";
 export {
   type ActiveUser,
@@ -13,3 +21,4 @@ export {
   type SessionLimits,
   sessionLimitsOf,
 } from "./session-check.js";
+export { endSession, endSessions, listLiveSessions, type StoredSession } from "./stores/sessions.js";

@@ -1,5 +1,5 @@
 /**
- * Access tokens: HS256 JWTs with exactly the claims GoTrue issues (contract §6), so the same
+ * Access tokens: HS256 JWTs with exactly the claims GoTrue issues (README, "Identity"), so the same
  * verification accepts our tokens and a hosted Supabase project's (signed with its JWT secret).
  */
 import { webcrypto } from "node:crypto";

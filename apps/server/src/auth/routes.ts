@@ -1,4 +1,4 @@
-/** /auth/v1: the GoTrue subset's HTTP surface. Behaviour lives in service.ts. */
+/** /auth/v1: the GoTrue subset's HTTP surface. Behaviour lives in the use-case modules service.ts lists. */
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { createRemoteJWKSet } from "jose";
@@ -14,6 +14,7 @@ import { AuthError, errorResponse, tooManyRequests } from "./errors.js";
 import { HashingBusyError, passwordHashing } from "./hashing-queue.js";
 import { authCors, echoApiVersion, limitBody, optionalObject, optionalText, readBody } from "./http-kit.js";
 import { type AccessClaims, verifyAccessToken } from "./jwt.js";
+import { createMfa, type Mfa, registerMfaRoutes } from "./mfa/index.js";
 import { type AuthService, createAuthService, type RequestMeta } from "./service.js";
 
 export interface Auth {
@@ -21,6 +22,8 @@ export interface Auth {
   routes: Hono;
   /** The behaviour behind the routes (tests and admin tools use it directly). */
   service: AuthService;
+  /** Two-factor sign-in (/factors…). */
+  mfa: Mfa;
   /** Verifies an access token with this server's secret and clock (signature, expiry, audience, role). */
   verify(token: string): Promise<AccessClaims>;
 }
@@ -42,6 +45,7 @@ const updateUserBody = z.object({
 export function createAuth(deps: { config: Config; db: Db; clock: Clock; logger: Logger; mail: Mail }): Auth {
   const { config, clock, logger } = deps;
   const service = createAuthService(deps);
+  const mfa = createMfa(deps);
   // Hosted Supabase on asymmetric keys: their public keys, fetched on demand and cached 10 minutes.
   const jwks = config.JWT_JWKS_URL
     ? createRemoteJWKSet(new URL(config.JWT_JWKS_URL), { cacheMaxAge: 600_000 })
@@ -141,7 +145,9 @@ export function createAuth(deps: { config: Config; db: Db; clock: Clock; logger:
 
   routes.put("/user", async (c) => {
     const auth = await service.authenticate(c.req.header("Authorization"));
-    return c.json(await service.updateUser(auth, await readBody(c, updateUserBody), meta(c)));
+    const body = await readBody(c, updateUserBody);
+    if (body.password !== undefined) await mfa.requireAal2IfEnrolled(auth);
+    return c.json(await service.updateUser(auth, body, meta(c)));
   });
 
   // auth-js's reauthenticate() uses GET (as GoTrue routes it); POST is accepted too.
@@ -153,8 +159,14 @@ export function createAuth(deps: { config: Config; db: Db; clock: Clock; logger:
 
   routes.post("/logout", async (c) => {
     const auth = await service.authenticate(c.req.header("Authorization"));
-    await service.logout(auth, c.req.query("scope"));
+    await service.logout(auth, await mfa.logoutScope(auth, c.req.query("scope")));
     return c.body(null, 204);
+  });
+
+  registerMfaRoutes(routes, {
+    mfa,
+    authenticate: (authorization) => service.authenticate(authorization),
+    ip: (c) => clientIp(c, trustedProxies),
   });
 
   // Anything else under /auth/v1 is a JSON 404, never the web app's HTML.
@@ -165,6 +177,7 @@ export function createAuth(deps: { config: Config; db: Db; clock: Clock; logger:
   return {
     routes,
     service,
+    mfa,
     verify: (token) =>
       verifyAccessToken(token, {
         secret: config.JWT_SECRET,

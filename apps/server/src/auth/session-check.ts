@@ -56,6 +56,10 @@ export interface ActiveUser {
   id: string;
   email: string;
   sessionId: string;
+  /** The user has a verified two-factor authenticator (src/auth/mfa/). */
+  mfaEnrolled: boolean;
+  /** The session's stored level (`aal1`/`aal2`); a token counts no more than its session. */
+  sessionAal: string;
 }
 
 const NO_ID = "00000000-0000-0000-0000-000000000000";
@@ -76,8 +80,12 @@ export async function requireActiveSession(
     session_id: string | null;
     created_at: Date | null;
     refreshed_at: Date | null;
+    aal: string | null;
+    mfa_enrolled: boolean;
   }>(
-    `SELECT u.id, u.email, u.banned_until, u.deleted_at, s.id AS session_id, s.created_at, s.refreshed_at
+    `SELECT u.id, u.email, u.banned_until, u.deleted_at, s.id AS session_id, s.created_at, s.refreshed_at, s.aal,
+            EXISTS (SELECT 1 FROM mfa_factors f
+                     WHERE f.user_id = u.id AND f.factor_type = 'totp' AND f.status = 'verified') AS mfa_enrolled
        FROM users u LEFT JOIN sessions s ON s.id = $2 AND s.user_id = u.id
       WHERE u.id = $1`,
     [isUuid(claims.sub) ? claims.sub : NO_ID, isUuid(claims.session_id) ? claims.session_id : NO_ID],
@@ -97,7 +105,13 @@ export async function requireActiveSession(
   if (user.banned_until && user.banned_until.getTime() > clock.now().getTime()) {
     throw new SessionCheckError("user_banned", "User is banned");
   }
-  return { id: user.id, email: user.email, sessionId: user.session_id };
+  return {
+    id: user.id,
+    email: user.email,
+    sessionId: user.session_id,
+    mfaEnrolled: user.mfa_enrolled,
+    sessionAal: user.aal ?? "aal1",
+  };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,63 +1,11 @@
-/** User and identity rows, and their JSON shapes on the wire (contract §5). */
-import type { Queryable } from "../db/index.js";
+/**
+ * The JSON shapes of user and identity rows on the wire (GoTrue's User object, which supabase-js
+ * reads; docs/product.md §7.2). The rows and their SQL are in stores/users.ts.
+ */
+import type { FactorJson } from "./mfa/factors.js";
+import type { IdentityRow, UserRow } from "./stores/users.js";
 
-export interface UserRow {
-  id: string;
-  aud: string;
-  role: string;
-  email: string;
-  encrypted_password: string | null;
-  email_confirmed_at: Date | null;
-  confirmation_sent_at: Date | null;
-  recovery_sent_at: Date | null;
-  last_sign_in_at: Date | null;
-  banned_until: Date | null;
-  deleted_at: Date | null;
-  language: string;
-  raw_app_meta_data: Record<string, unknown>;
-  raw_user_meta_data: Record<string, unknown>;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface IdentityRow {
-  id: string;
-  provider_id: string;
-  user_id: string;
-  provider: string;
-  identity_data: Record<string, unknown>;
-  last_sign_in_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export const USER_COLUMNS =
-  "id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at, recovery_sent_at, " +
-  "last_sign_in_at, banned_until, deleted_at, language, raw_app_meta_data, raw_user_meta_data, created_at, updated_at";
-
-export async function findUserByEmail(q: Queryable, email: string, forUpdate = false): Promise<UserRow | undefined> {
-  const { rows } = await q.query<UserRow>(
-    `SELECT ${USER_COLUMNS} FROM users WHERE email = $1 AND deleted_at IS NULL${forUpdate ? " FOR UPDATE" : ""}`,
-    [email],
-  );
-  return rows[0];
-}
-
-export async function findUserById(q: Queryable, id: string, forUpdate = false): Promise<UserRow | undefined> {
-  const { rows } = await q.query<UserRow>(
-    `SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND deleted_at IS NULL${forUpdate ? " FOR UPDATE" : ""}`,
-    [id],
-  );
-  return rows[0];
-}
-
-export async function identitiesOf(q: Queryable, userId: string): Promise<IdentityRow[]> {
-  const { rows } = await q.query<IdentityRow>(
-    "SELECT id, provider_id, user_id, provider, identity_data, last_sign_in_at, created_at, updated_at FROM identities WHERE user_id = $1 ORDER BY created_at",
-    [userId],
-  );
-  return rows;
-}
+export type { IdentityRow, UserRow } from "./stores/users.js";
 
 export function isBanned(user: Pick<UserRow, "banned_until">, now: Date): boolean {
   return !!user.banned_until && user.banned_until.getTime() > now.getTime();
@@ -84,7 +32,7 @@ export function identityJson(identity: IdentityRow, email: string) {
   });
 }
 
-/** The User object of contract §5; optional fields are omitted when empty. */
+/** GoTrue's User object; optional fields are omitted when empty. */
 export interface UserJson {
   id: string;
   aud: string;
@@ -100,12 +48,14 @@ export interface UserJson {
   app_metadata: Record<string, unknown>;
   user_metadata: Record<string, unknown>;
   identities: Array<ReturnType<typeof identityJson>>;
+  /** Two-factor factors (GoTrue's), omitted when the user has none. */
+  factors?: FactorJson[];
   created_at: string;
   updated_at: string;
   is_anonymous: boolean;
 }
 
-export function userJson(user: UserRow, identities: IdentityRow[]): UserJson {
+export function userJson(user: UserRow, identities: IdentityRow[], factors: FactorJson[] = []): UserJson {
   return compact({
     id: user.id,
     aud: user.aud,
@@ -121,6 +71,7 @@ export function userJson(user: UserRow, identities: IdentityRow[]): UserJson {
     app_metadata: user.raw_app_meta_data,
     user_metadata: user.raw_user_meta_data,
     identities: identities.map((i) => identityJson(i, user.email)),
+    factors: factors.length > 0 ? factors : undefined,
     created_at: iso(user.created_at) as string,
     updated_at: iso(user.updated_at) as string,
     is_anonymous: false,

@@ -24,6 +24,11 @@ const repoRoot = findWorkspaceRoot(path.dirname(fileURLToPath(import.meta.url)))
  * production, where tokens signed with it would be forgeable by anyone who read this file.
  */
 export const DEV_JWT_SECRET = "veil-development-jwt-secret-do-not-use-in-production";
+/**
+ * Development key that encrypts two-factor secrets at rest (README, "Two-factor sign-in"): public
+ * knowledge, so refused in production, where it would protect nothing.
+ */
+export const DEV_MFA_ENCRYPTION_KEY = "veil-development-mfa-encryption-key-do-not-use-in-production";
 /** Development callback secret and simulator keys: public knowledge, so refused in production. */
 export const DEV_EXNODE_CALLBACK_SECRET = "veil-dev-exnode-callback-secret";
 export const DEV_EXNODE_KEYS = { public: "veil-simulator-public-key", private: "veil-simulator-private-key" } as const;
@@ -78,6 +83,11 @@ const envSchema = z.object({
     z.array(z.url().transform((u) => new URL(u).origin)).transform((origins) => [...new Set(origins)]),
   ),
   AUTH_DISABLE_SIGNUP: flag(false),
+  /**
+   * Encrypts TOTP secrets at rest and keys the recovery-code hashes (src/auth/mfa/). Changing it
+   * makes every enrolled factor unreadable, so generate it once (openssl rand -base64 48).
+   */
+  MFA_ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").default(DEV_MFA_ENCRYPTION_KEY),
   /** When on, a password-login session must send `current_password` to set a new password. */
   AUTH_PASSWORD_CHANGE_NEEDS_CURRENT: flag(false),
   /**
@@ -161,6 +171,17 @@ const envSchema = z.object({
   EXNODE_TIMEOUT_MS: int(10_000, 100, 120_000),
   /** How often pending invoices are re-checked with the provider; 0 = only at start-up and on demand. */
   RECONCILE_INTERVAL_SECONDS: int(60, 0, 86_400),
+  /** How often renewal reminders are looked for (docs/product.md §11.3); 0 = only at start-up. */
+  REMINDER_INTERVAL_SECONDS: int(300, 0, 86_400),
+  /**
+   * HMAC key of the one-click unsubscribe links in reminder mail (production: ≥ 32 random
+   * characters). Unset: a key derived from JWT_SECRET, which production already refuses at its
+   * development value, so the links are never signed with a published key.
+   */
+  REMINDER_UNSUBSCRIBE_SECRET: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().min(16, "must be at least 16 characters").optional(),
+  ),
   /** Test only: `crash-before-settlement-commit` kills the process inside a settlement (crash test). */
   TEST_FAILPOINT: z.enum(["crash-before-settlement-commit"]).optional(),
   /**
@@ -198,6 +219,7 @@ export type Config = Omit<ParsedEnv, "MAIL_TRANSPORT" | "LOG_LEVEL" | "PAYMENT_P
 };
 
 const JWT_SECRET_RULE: SecretRule = { minLength: 32, minBits: 96, published: [DEV_JWT_SECRET] };
+const MFA_KEY_RULE: SecretRule = { minLength: 32, minBits: 96, published: [DEV_MFA_ENCRYPTION_KEY, DEV_JWT_SECRET] };
 const CALLBACK_SECRET_RULE: SecretRule = {
   minLength: 32,
   minBits: 96,
@@ -209,6 +231,13 @@ function productionProblems(env: ParsedEnv, transport: Config["MAIL_TRANSPORT"])
   const problems: string[] = [];
   const jwtWeakness = secretWeakness(env.JWT_SECRET, JWT_SECRET_RULE);
   if (jwtWeakness) problems.push(`  JWT_SECRET: ${jwtWeakness}`);
+  const mfaKeyWeakness = secretWeakness(env.MFA_ENCRYPTION_KEY, MFA_KEY_RULE);
+  if (mfaKeyWeakness) problems.push(`  MFA_ENCRYPTION_KEY: ${mfaKeyWeakness}`);
+  if (env.MFA_ENCRYPTION_KEY === env.JWT_SECRET) {
+    problems.push(
+      "  MFA_ENCRYPTION_KEY: must differ from JWT_SECRET (a leaked signing secret must not unlock factors)",
+    );
+  }
   if (new URL(env.SITE_URL).protocol !== "https:") {
     problems.push("  SITE_URL: must be https in production (mail links and the payment redirect use it)");
   }
@@ -230,6 +259,10 @@ function productionProblems(env: ParsedEnv, transport: Config["MAIL_TRANSPORT"])
   }
   const callbackWeakness = secretWeakness(env.EXNODE_CALLBACK_SECRET, CALLBACK_SECRET_RULE);
   if (callbackWeakness) problems.push(`  EXNODE_CALLBACK_SECRET: ${callbackWeakness}`);
+  // Anyone holding the key can unsubscribe any customer from reminders (docs/product.md §11.3).
+  const unsubscribeWeakness =
+    env.REMINDER_UNSUBSCRIBE_SECRET && secretWeakness(env.REMINDER_UNSUBSCRIBE_SECRET, CALLBACK_SECRET_RULE);
+  if (unsubscribeWeakness) problems.push(`  REMINDER_UNSUBSCRIBE_SECRET: ${unsubscribeWeakness}`);
   const metricsWeakness = env.METRICS_TOKEN && secretWeakness(env.METRICS_TOKEN, CALLBACK_SECRET_RULE);
   if (metricsWeakness) problems.push(`  METRICS_TOKEN: ${metricsWeakness}`);
   if (env.TEST_FAILPOINT) problems.push("  TEST_FAILPOINT: test-only, refused in production");

@@ -14,33 +14,10 @@
 import { migrate } from "./migrate.js";
 import { openPglite } from "./pglite.js";
 import { openPostgres } from "./postgres.js";
+import type { Db, EngineDb } from "./types.js";
 import { rethrowUnavailable } from "./unavailable.js";
 
-export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
-}
-
-export interface Db extends Queryable {
-  /** Which engine this is, for logs and diagnostics. */
-  readonly kind: "pglite" | "postgres";
-  /**
-   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws.
-   * Transactions never interleave on PGlite (they are queued); on Postgres they run concurrently
-   * under READ COMMITTED, so use `SELECT … FOR UPDATE` or atomic upserts where order matters.
-   */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
-
-/** Internal: what the engine adapters provide before migrations are applied. */
-export interface EngineDb extends Db {
-  /** Runs a script of several statements (no parameters). */
-  execScript(sql: string, tx?: Queryable): Promise<void>;
-  /** Runs `fn` while holding a cross-process lock (advisory lock on Postgres; the file lock covers PGlite). */
-  withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
-  /** PGlite only: the data directory as a tarball. */
-  dump?(): Promise<Blob>;
-}
+export type { Db, Queryable } from "./types.js";
 
 export interface OpenDbOptions {
   /** `postgres://…`: use a real Postgres server (a connection pool). */

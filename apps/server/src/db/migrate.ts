@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { EngineDb } from "./index.js";
+import type { EngineDb } from "./types.js";
 
 export class MigrationError extends Error {
   override name = "MigrationError";

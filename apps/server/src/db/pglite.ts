@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { PGlite, types } from "@electric-sql/pglite";
-import type { EngineDb, Queryable } from "./index.js";
 import { parseTimestamp, TIMESTAMP_OIDS } from "./infinite-time.js";
 import { lockDataDir } from "./lock-file.js";
 import { Mutex } from "./mutex.js";
+import type { EngineDb, Queryable } from "./types.js";
 
 /** Same value conventions as the Postgres adapter: int8 as a JS number, ±infinity timestamps as Dates. */
 const parsers = {

@@ -1,6 +1,6 @@
 import pg from "pg";
-import type { EngineDb, Queryable } from "./index.js";
 import { parseTimestamp, TIMESTAMP_OIDS } from "./infinite-time.js";
+import type { EngineDb, Queryable } from "./types.js";
 
 /** Arbitrary constant naming "Veil schema migrations" among advisory locks. */
 const MIGRATION_LOCK_KEY = 7_361_204_118;

@@ -2,7 +2,6 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import { cors } from "hono/cors";
 import type { Config } from "../config/index.js";
@@ -10,6 +9,7 @@ import type { Queryable } from "../db/index.js";
 import { fromAcceptLanguage, isMailLanguage, type MailLanguage } from "../mail/language.js";
 import { type Metrics, tokenMatches } from "../metrics/index.js";
 import { FAVICON_ICO } from "./favicon.js";
+import { limitBodySize } from "./kit.js";
 import { securityHeaders } from "./security-headers.js";
 
 /** A sub-app mounted under a path prefix (e.g. `/auth/v1`, `/api`). */
@@ -54,11 +54,9 @@ export function createHttpApp(config: Config, deps: HttpDeps): Hono {
   // No body is read into memory without a bound, whoever answers: mounts that limit their own
   // (with their own error shape) are left to it, everything else gets the default.
   const selfLimited = deps.mounts.filter((m) => m.limitsOwnBody).map((m) => m.path);
-  const defaultBodyLimit = bodyLimit({
-    maxSize: DEFAULT_BODY_LIMIT_BYTES,
-    // The rest of the body is never read, so this connection cannot carry another request.
-    onError: (c) => c.json({ message: "Request body too large" }, 413, { Connection: "close" }),
-  });
+  const defaultBodyLimit = limitBodySize(DEFAULT_BODY_LIMIT_BYTES, (c) =>
+    c.json({ message: "Request body too large" }, 413),
+  );
   app.use("*", (c, next) =>
     selfLimited.some((p) => c.req.path === p || c.req.path.startsWith(`${p}/`)) ? next() : defaultBodyLimit(c, next),
   );

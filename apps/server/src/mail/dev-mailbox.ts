@@ -12,6 +12,8 @@ export interface MailboxMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers the mail carries (List-Unsubscribe …), empty for most. */
+  headers: Record<string, string>;
   sentAt: string;
 }
 
@@ -22,9 +24,10 @@ export async function listMailbox(db: Queryable, to?: string, limit = 200): Prom
     subject: string;
     text_body: string;
     html_body: string;
+    headers: Record<string, string> | null;
     created_at: Date;
   }>(
-    `SELECT id, to_address, subject, text_body, html_body, created_at FROM mail_outbox
+    `SELECT id, to_address, subject, text_body, html_body, headers, created_at FROM mail_outbox
      WHERE ($1::text IS NULL OR to_address = $1)
      ORDER BY created_at DESC, seq DESC LIMIT $2`,
     [to ? to.trim().toLowerCase() : null, limit],
@@ -35,6 +38,7 @@ export async function listMailbox(db: Queryable, to?: string, limit = 200): Prom
     subject: r.subject,
     text: r.text_body,
     html: r.html_body,
+    headers: r.headers ?? {},
     sentAt: r.created_at.toISOString(),
   }));
 }
@@ -55,6 +59,9 @@ export function devMailboxRoutes(db: Queryable): Hono {
         (m) => `<article>
   <h2>${escapeHtml(m.subject)}</h2>
   <p class="meta">To <strong>${escapeHtml(m.to)}</strong> · <time datetime="${m.sentAt}">${m.sentAt}</time></p>
+${Object.entries(m.headers)
+  .map(([name, value]) => `  <p class="meta">${escapeHtml(name)}: <code>${escapeHtml(value)}</code></p>`)
+  .join("\n")}
   <pre>${escapeHtml(m.text)}</pre>
   <details><summary>HTML version</summary><iframe sandbox title="HTML version of ${escapeHtml(m.subject)}" srcdoc="${escapeHtml(m.html)}"></iframe></details>
 </article>`,

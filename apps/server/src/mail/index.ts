@@ -10,7 +10,7 @@ import type { Db, Queryable } from "../db/index.js";
 import type { Logger } from "../logger.js";
 import { devMailboxRoutes } from "./dev-mailbox.js";
 import type { MailLanguage } from "./language.js";
-import { createOutboxDispatcher, enqueueMail } from "./outbox.js";
+import { createOutboxDispatcher, enqueueMail, type NewMail } from "./outbox.js";
 import {
   type CodeMailVars,
   type MailTemplate,
@@ -22,12 +22,17 @@ import { devTransport, type MailTransport, smtpTransport } from "./transport.js"
 
 export { listMailbox, type MailboxMessage } from "./dev-mailbox.js";
 export { fromAcceptLanguage, isMailLanguage, MAIL_LANGUAGES, type MailLanguage, pickLanguage } from "./language.js";
-export { type NewMail, retryDelaySeconds } from "./outbox.js";
+export { forgetMailTo, type NewMail, retryDelaySeconds } from "./outbox.js";
 export {
   type CodeMailVars,
+  escapeHtml,
+  formatDollars,
+  htmlFrame,
   type MailTemplate,
   type NoticeTemplate,
+  paragraph,
   type ReceiptMailVars,
+  type RenderedMail,
   renderCodeMail,
   renderNoticeMail,
   renderReceiptMail,
@@ -43,10 +48,7 @@ export interface Mail {
   /** Renders a security notice (e.g. password changed) and puts it in the outbox. */
   enqueueNotice(q: Queryable, args: { to: string; template: NoticeTemplate; language: MailLanguage }): Promise<string>;
   /** Puts an already rendered message in the outbox. */
-  enqueue(
-    q: Queryable,
-    mail: { to: string; subject: string; text: string; html: string; template: string; language: MailLanguage },
-  ): Promise<string>;
+  enqueue(q: Queryable, mail: NewMail): Promise<string>;
   /** Delivers due mail soon; call after the enqueuing transaction committed. */
   kick(): void;
   /** Delivers everything due now and waits (tests). */

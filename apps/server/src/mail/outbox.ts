@@ -17,17 +17,39 @@ export interface NewMail {
   html: string;
   template: string;
   language: MailLanguage;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058) on reminders. */
+  headers?: Record<string, string>;
 }
 
 export async function enqueueMail(q: Queryable, mail: NewMail, clock: Clock): Promise<string> {
   const id = randomUUID();
   const now = clock.now();
   await q.query(
-    `INSERT INTO mail_outbox (id, to_address, subject, text_body, html_body, template, language, next_attempt_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-    [id, mail.to.toLowerCase(), mail.subject, mail.text, mail.html, mail.template, mail.language, now],
+    `INSERT INTO mail_outbox (id, to_address, subject, text_body, html_body, template, language, next_attempt_at, created_at, headers)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)`,
+    [
+      id,
+      mail.to.toLowerCase(),
+      mail.subject,
+      mail.text,
+      mail.html,
+      mail.template,
+      mail.language,
+      now,
+      mail.headers ? JSON.stringify(mail.headers) : null,
+    ],
   );
   return id;
+}
+
+/**
+ * Account deletion, the mail module's part (docs/architecture.md §2.1): every message to these
+ * addresses, sent or not, goes inside the caller's transaction. Addresses are compared in lower
+ * case, as they are stored.
+ */
+export async function forgetMailTo(tx: Queryable, addresses: string[]): Promise<void> {
+  const lower = [...new Set(addresses.map((a) => a.toLowerCase()))];
+  await tx.query("DELETE FROM mail_outbox WHERE lower(to_address) = ANY($1::text[])", [lower]);
 }
 
 /** Seconds before retry number `attempts` (1, 2, …): 10 s doubling, at most an hour. */
@@ -49,6 +71,7 @@ interface ClaimedRow {
   html_body: string;
   language: string;
   attempts: number;
+  headers: Record<string, string> | null;
 }
 
 export interface OutboxDispatcher {
@@ -85,7 +108,7 @@ export function createOutboxDispatcher(deps: {
        WHERE id IN (
          SELECT id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= $1
          ORDER BY next_attempt_at, created_at LIMIT 20 FOR UPDATE SKIP LOCKED)
-       RETURNING id, to_address, subject, text_body, html_body, language, attempts`,
+       RETURNING id, to_address, subject, text_body, html_body, language, attempts, headers`,
       [now, lease],
     );
     return rows;
@@ -107,10 +130,11 @@ export function createOutboxDispatcher(deps: {
             text: row.text_body,
             html: row.html_body,
             language: row.language,
+            ...(row.headers ? { headers: row.headers } : {}),
           });
           await db.query(
             `UPDATE mail_outbox SET status = 'sent', sent_at = $2, attempts = attempts + 1, last_error = NULL
-             ${deps.redactAfterSend ? ", text_body = '', html_body = ''" : ""} WHERE id = $1`,
+             ${deps.redactAfterSend ? ", text_body = '', html_body = '', headers = NULL" : ""} WHERE id = $1`,
             [row.id, clock.now()],
           );
           sent++;

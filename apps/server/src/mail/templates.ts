@@ -2,7 +2,11 @@
  * Mail templates, in every supported language, as plain text and HTML. Add a template by adding a
  * key to `TEMPLATES` with both languages; the type system then demands both.
  */
+
+import { escapeHtml } from "../http/kit.js";
 import type { MailLanguage } from "./language.js";
+
+export { escapeHtml };
 
 export interface RenderedMail {
   subject: string;
@@ -80,16 +84,6 @@ const TEMPLATES = {
 
 export type MailTemplate = keyof typeof TEMPLATES;
 
-/** Escapes text for HTML content and double- or single-quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
-
 /** Security notices: no code, just what happened and what to do if it was not you. */
 interface NoticeCopy {
   subject: string;
@@ -116,12 +110,48 @@ const NOTICES = {
       ],
     },
   },
+  two_factor_enabled: {
+    en: {
+      subject: "Two-factor sign-in was turned on for Veil",
+      heading: "Two-factor sign-in is on",
+      paragraphs: [
+        "An authenticator app was just set up for your Veil account: signing in now needs a code from it as well as the password.",
+        "If you did this, there is nothing else to do. If you did not, someone knows your password: contact support at once.",
+      ],
+    },
+    ru: {
+      subject: "Для Veil включён вход с двухфакторной защитой",
+      heading: "Двухфакторный вход включён",
+      paragraphs: [
+        "К вашей учётной записи Veil только что подключено приложение-аутентификатор: для входа теперь нужен код из него и пароль.",
+        "Если это сделали вы, больше ничего делать не нужно. Если нет — кто-то знает ваш пароль: сразу напишите в поддержку.",
+      ],
+    },
+  },
+  two_factor_disabled: {
+    en: {
+      subject: "Two-factor sign-in was turned off for Veil",
+      heading: "Two-factor sign-in is off",
+      paragraphs: [
+        "The last authenticator of your Veil account was just removed: signing in needs only the password again.",
+        "If you did this, there is nothing else to do. If you did not, reset your password now with “Forgot password” on the sign-in page and contact support.",
+      ],
+    },
+    ru: {
+      subject: "Для Veil выключен вход с двухфакторной защитой",
+      heading: "Двухфакторный вход выключен",
+      paragraphs: [
+        "Из вашей учётной записи Veil только что удалён последний аутентификатор: для входа снова нужен только пароль.",
+        "Если это сделали вы, больше ничего делать не нужно. Если нет — сразу сбросьте пароль через «Забыли пароль?» на странице входа и напишите в поддержку.",
+      ],
+    },
+  },
 } satisfies Record<string, Record<MailLanguage, NoticeCopy>>;
 
 export type NoticeTemplate = keyof typeof NOTICES;
 
 /** The HTML frame every mail shares; `blocks` are already-escaped inner HTML. */
-function htmlFrame(
+export function htmlFrame(
   language: MailLanguage,
   subject: string,
   heading: string,
@@ -146,7 +176,7 @@ ${blocks.join("\n")}
 `;
 }
 
-const paragraph = (text: string, style = "margin:0 0 16px;font-size:16px;line-height:1.5") =>
+export const paragraph = (text: string, style = "margin:0 0 16px;font-size:16px;line-height:1.5") =>
   `<p style="${style}">${escapeHtml(text)}</p>`;
 
 export function renderNoticeMail(

@@ -9,6 +9,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   language: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on reminders). */
+  headers?: Record<string, string>;
 }
 
 /** Delivers one message or throws; the outbox retries whatever throws. */
@@ -32,7 +34,7 @@ export function smtpTransport(url: string): MailTransport {
         html: mail.html,
         // Message-ID derived from the outbox id, so a retried delivery is recognisable downstream.
         messageId: `<${mail.id}@veil.outbox>`,
-        headers: { "Content-Language": mail.language },
+        headers: { ...mail.headers, "Content-Language": mail.language },
       });
     },
     close: () => transporter.close(),

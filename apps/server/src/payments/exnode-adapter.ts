@@ -76,7 +76,7 @@ function errorMessageOf(body: unknown): string | undefined {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The Exnode merchant API over HTTP (see shared/reference/exnode-api.md). Every request carries
+ * The Exnode merchant API over HTTP (README, "Payments"). Every request carries
  * ApiPublic, Timestamp and Signature; replies are validated before anyone acts on them.
  */
 export function createExnodeProvider(options: ExnodeAdapterOptions): PaymentProvider {

@@ -16,6 +16,14 @@ import { createPaymentsService, type PaymentsService } from "./service.js";
 import type { BeforeCommitHook } from "./settlement.js";
 import { createExnodeSimulator, type ExnodeSimulator } from "./simulator/index.js";
 
+export {
+  customerPaymentRecords,
+  forgetCustomerPayments,
+  type PaymentEventRecord,
+  type PaymentRecord,
+  paymentEventRecords,
+  subscriptionEnds,
+} from "./customer-records.js";
 export { createExnodeProvider } from "./exnode-adapter.js";
 export { exnodeSignature, isValidExnodeSignature } from "./exnode-signature.js";
 export {

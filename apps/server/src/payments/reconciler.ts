@@ -1,6 +1,6 @@
 import { every, type PeriodicJob } from "../jobs/every.js";
 import type { Logger } from "../logger.js";
-import type { ReconcileReport } from "./service.js";
+import type { ReconcileReport } from "./crediting.js";
 
 export type Reconciler = PeriodicJob<ReconcileReport>;
 

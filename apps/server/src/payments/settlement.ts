@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
 import type { Db, Queryable } from "../db/index.js";
+import type { PaymentTableRow } from "./payment-row.js";
 import type { ProviderInvoice } from "./provider.js";
 import type { ReceiptEnqueuer } from "./receipt.js";
 
@@ -33,20 +34,6 @@ export type UnchangedReason =
   | "incomplete-invoice"
   | "underpaid";
 
-interface PaymentRow {
-  id: string;
-  customer_id: string | null;
-  plan_id: number;
-  amount_cents: number;
-  currency: string;
-  token: string;
-  status: "pending" | "success" | "rejected";
-  tracker_id: string | null;
-  provider_status: string | null;
-  receipt_email: string | null;
-  receipt_language: string | null;
-}
-
 const REJECTING = new Set(["EXPIRED", "ERROR"]);
 
 /** Hook for the crash test: runs inside the settlement transaction just before it commits. */
@@ -64,21 +51,21 @@ export interface SettlementDeps {
 }
 
 /** Finds the payment an invoice belongs to: our id travels as client_transaction_id. */
-async function lockPayment(tx: Queryable, invoice: ProviderInvoice): Promise<PaymentRow | undefined> {
+async function lockPayment(tx: Queryable, invoice: ProviderInvoice): Promise<PaymentTableRow | undefined> {
   if (invoice.clientTransactionId) {
-    const { rows } = await tx.query<PaymentRow>("SELECT * FROM payments WHERE id = $1 FOR UPDATE", [
+    const { rows } = await tx.query<PaymentTableRow>("SELECT * FROM payments WHERE id = $1 FOR UPDATE", [
       invoice.clientTransactionId,
     ]);
     if (rows[0]) return rows[0];
   }
-  const { rows } = await tx.query<PaymentRow>("SELECT * FROM payments WHERE tracker_id = $1 FOR UPDATE", [
+  const { rows } = await tx.query<PaymentTableRow>("SELECT * FROM payments WHERE tracker_id = $1 FOR UPDATE", [
     invoice.trackerId,
   ]);
   return rows[0];
 }
 
 /** Why an invoice does not describe this payment, or undefined when it does. */
-function mismatchOf(payment: PaymentRow, invoice: ProviderInvoice): string | undefined {
+function mismatchOf(payment: PaymentTableRow, invoice: ProviderInvoice): string | undefined {
   if (invoice.clientTransactionId && invoice.clientTransactionId !== payment.id) {
     return `client_transaction_id ${invoice.clientTransactionId} ≠ ${payment.id}`;
   }
@@ -99,7 +86,7 @@ function mismatchOf(payment: PaymentRow, invoice: ProviderInvoice): string | und
  * provider reports it, must cover the price. Amounts are compared in cents.
  */
 function creditBlockerOf(
-  payment: PaymentRow,
+  payment: PaymentTableRow,
   invoice: ProviderInvoice,
 ): { reason: "incomplete-invoice" | "underpaid"; detail: string } | undefined {
   const missing = [

@@ -24,6 +24,13 @@ async function admin(...argv: string[]): Promise<{ code: number; text: string }>
   return { code, text: lines.join("\n") };
 }
 
+/** The cells of the table row that starts with `first` (cells are separated by two or more spaces). */
+function rowOf(text: string, first: string): string[] {
+  const line = text.split("\n").find((l) => l.startsWith(first));
+  if (!line) throw new Error(`no row starting with ${first} in:\n${text}`);
+  return line.split(/ {2,}/);
+}
+
 describe("pnpm admin", () => {
   it("should list and find users", async () => {
     const list = await admin("users", "list");
@@ -76,6 +83,48 @@ describe("pnpm admin", () => {
     expect(recheck.text).toContain('"kind":"credited"');
     expect((await admin("payments", "recheck", transactionId)).text).toContain("already-settled");
     expect((await admin("payments", "list", user.id)).text).toMatch(/success/);
+  });
+
+  it("should show subscription ends, payment rows and a payment's history in their tables", async () => {
+    const { rows } = await app.db.query<{ ends_at: Date; created_at: Date }>(
+      `SELECT s.ends_at, c.created_at FROM customers c JOIN subscriptions s ON s.customer_id = c.id WHERE c.id = $1`,
+      [user.id],
+    );
+    const { ends_at: endsAt, created_at: createdAt } = rows[0] ?? {};
+    expect(rowOf((await admin("users", "list")).text, user.id)).toEqual([
+      user.id,
+      user.email,
+      "false",
+      endsAt?.toISOString(),
+      createdAt?.toISOString(),
+    ]);
+    expect(rowOf((await admin("users", "find", user.id)).text, user.id)).toEqual([
+      user.id,
+      user.email,
+      "false",
+      endsAt?.toISOString(),
+    ]);
+
+    const { trackerId, transactionId } = await checkout(app, user, 3);
+    await settleInvoice(app, trackerId, "SUCCESS");
+    const payment = rowOf((await admin("payments", "list", user.email)).text, transactionId);
+    expect(payment.slice(2, 8)).toEqual([
+      "6 Month",
+      expect.stringMatching(/^25(\.0+)?$/),
+      "USDTTRC",
+      "success",
+      "SUCCESS",
+      trackerId,
+    ]);
+    const history = (await admin("payments", "recheck", transactionId)).text;
+    expect(history).toContain("already-settled");
+    expect(rowOf(history, app.clock.now().toISOString())).toEqual([
+      app.clock.now().toISOString(),
+      "credited",
+      "SUCCESS",
+      trackerId,
+      "180 days",
+    ]);
   });
 
   it("should list contact messages with control characters neutralised", async () => {

@@ -41,7 +41,7 @@ describe("GET /user/web/export", () => {
   it("should answer 401 without a token", async () => {
     const res = await api(app, "GET", "/user/web/export");
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ detail: "Not authenticated" });
+    expect(res.body).toEqual({ detail: "Not authenticated", code: "not_authenticated" });
   });
 
   it("should hold the caller's account, subscription, payments, sessions and messages, and nothing of another user", async () => {

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authClient, type Session } from "../helpers/auth-client.js";
-import { startTestApp, type TestApp } from "../helpers/test-app.js";
+import { STARTS_OWN_APP_MS, startTestApp, type TestApp } from "../helpers/test-app.js";
 
 const PASSWORD = "violet-harbour-lantern";
 const NEW_PASSWORD = "amber-meadow-compass";
@@ -162,16 +162,20 @@ describe("given /reauthenticate's own resend window", () => {
 });
 
 describe("given AUTH_SECURE_PASSWORD_CHANGE_WINDOW_SECONDS=0", () => {
-  it("should ask every session for a code", async () => {
-    const strict = await startTestApp({ env: { AUTH_SECURE_PASSWORD_CHANGE_WINDOW_SECONDS: "0" } });
-    try {
-      const client = authClient(strict);
-      const s = await client.confirmedUser("strict@example.com", PASSWORD);
-      expect((await client.put("/user", { password: NEW_PASSWORD }, { token: s.access_token })).body).toMatchObject({
-        code: "reauthentication_needed",
-      });
-    } finally {
-      await strict.close();
-    }
-  });
+  it(
+    "should ask every session for a code",
+    async () => {
+      const strict = await startTestApp({ env: { AUTH_SECURE_PASSWORD_CHANGE_WINDOW_SECONDS: "0" } });
+      try {
+        const client = authClient(strict);
+        const s = await client.confirmedUser("strict@example.com", PASSWORD);
+        expect((await client.put("/user", { password: NEW_PASSWORD }, { token: s.access_token })).body).toMatchObject({
+          code: "reauthentication_needed",
+        });
+      } finally {
+        await strict.close();
+      }
+    },
+    STARTS_OWN_APP_MS,
+  );
 });

@@ -11,7 +11,7 @@ import { startAuthHousekeeping } from "../../src/auth/housekeeping.js";
 import { signAccessToken } from "../../src/auth/index.js";
 import { loadConfig } from "../../src/config/index.js";
 import { authClient, jwtPayload, type Session } from "../helpers/auth-client.js";
-import { startTestApp, type TestApp } from "../helpers/test-app.js";
+import { STARTS_OWN_APP_MS, startTestApp, type TestApp } from "../helpers/test-app.js";
 
 const PASSWORD = "violet-harbour-lantern";
 const DAY = 24;
@@ -168,22 +168,26 @@ describe("given the hourly housekeeping", () => {
 });
 
 describe("given the limits turned off (0)", () => {
-  it("should let a session live past 30 days and 7 idle days", async () => {
-    const off = await startTestApp({
-      env: { AUTH_SESSION_TIMEBOX_SECONDS: "0", AUTH_SESSION_INACTIVITY_TIMEOUT_SECONDS: "0" },
-    });
-    try {
-      const client = authClient(off);
-      const s = await client.confirmedUser("forever@example.com", PASSWORD);
-      off.clock.advance({ hours: 40 * DAY });
-      await off.services.auth.service.purgeEndedSessions();
-      const r = await client.post<Session>("/token?grant_type=refresh_token", { refresh_token: s.refresh_token });
-      expect(r.status).toBe(200);
-      expect((await client.get("/user", { token: r.body.access_token })).status).toBe(200);
-    } finally {
-      await off.close();
-    }
-  });
+  it(
+    "should let a session live past 30 days and 7 idle days",
+    async () => {
+      const off = await startTestApp({
+        env: { AUTH_SESSION_TIMEBOX_SECONDS: "0", AUTH_SESSION_INACTIVITY_TIMEOUT_SECONDS: "0" },
+      });
+      try {
+        const client = authClient(off);
+        const s = await client.confirmedUser("forever@example.com", PASSWORD);
+        off.clock.advance({ hours: 40 * DAY });
+        await off.services.auth.service.purgeEndedSessions();
+        const r = await client.post<Session>("/token?grant_type=refresh_token", { refresh_token: s.refresh_token });
+        expect(r.status).toBe(200);
+        expect((await client.get("/user", { token: r.body.access_token })).status).toBe(200);
+      } finally {
+        await off.close();
+      }
+    },
+    STARTS_OWN_APP_MS,
+  );
 
   it("should refuse an inactivity timeout that is not longer than the access-token lifetime", () => {
     expect(() =>

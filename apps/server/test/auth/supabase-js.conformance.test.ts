@@ -1,41 +1,13 @@
 /**
  * The unmodified @supabase/supabase-js client against our /auth/v1: the flows the web app uses,
- * the events it listens to, and the errors it must recognise (status + code).
+ * the events it listens to, and the errors it must recognise (status + code). Two-factor sign-in
+ * (`supabase.auth.mfa.*`): supabase-js.mfa.conformance.test.ts.
  */
-import {
-  type AuthChangeEvent,
-  AuthWeakPasswordError,
-  createClient,
-  isAuthApiError,
-  type SupabaseClient,
-} from "@supabase/supabase-js";
+import { AuthWeakPasswordError, isAuthApiError, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
 import { createTestClock } from "../../src/clock.js";
+import { makeClient } from "../helpers/supabase-js-client.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
-
-/** A client like the web app's, with memory storage and no background timers. */
-function makeClient(app: TestApp) {
-  const store = new Map<string, string>();
-  const events: AuthChangeEvent[] = [];
-  const client = createClient(app.url, "anon-key-for-tests", {
-    auth: {
-      autoRefreshToken: false,
-      persistSession: true,
-      detectSessionInUrl: false,
-      storage: {
-        getItem: (k: string) => store.get(k) ?? null,
-        setItem: (k: string, v: string) => void store.set(k, v),
-        removeItem: (k: string) => void store.delete(k),
-      },
-    },
-    realtime: { transport: WebSocket as never },
-  });
-  client.auth.onAuthStateChange((event) => {
-    events.push(event);
-  });
-  return { client, events, store };
-}
 
 describe("given supabase-js v2 pointed at the embedded auth server", () => {
   let app: TestApp;

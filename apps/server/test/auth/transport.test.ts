@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authClient } from "../helpers/auth-client.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
-describe("given the auth server's transport rules (contract §1, §2)", () => {
+describe("given the auth server's transport rules (GoTrue's CORS, version echo and error shape)", () => {
   let app: TestApp;
   let auth: ReturnType<typeof authClient>;
   beforeAll(async () => {

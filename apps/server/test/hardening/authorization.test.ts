@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authClient } from "../helpers/auth-client.js";
 import { api, checkout, createUser, profileUrl, type TestUser } from "../helpers/product.js";
@@ -13,9 +14,15 @@ import { expectApiError, expectAuthError, hostileTokens, readJson, snapshot } fr
 let app: TestApp;
 let victim: TestUser;
 let victimTransaction: string;
+/** A second session of the victim's, which nobody but the victim may end. */
+const VICTIM_OTHER_SESSION = randomUUID();
 beforeAll(async () => {
   app = await startTestApp();
   victim = await createUser(app);
+  await app.db.query(
+    "INSERT INTO sessions (id, user_id, amr, created_at, updated_at) VALUES ($1, $2, '[]'::jsonb, $3, $3)",
+    [VICTIM_OTHER_SESSION, victim.id, app.clock.now()],
+  );
   await api(app, "POST", "/user/web/register", { user: victim, body: { email: victim.email } });
   ({ transactionId: victimTransaction } = await checkout(app, victim));
 }, 60_000);
@@ -70,6 +77,8 @@ const ENDPOINTS: Endpoint[] = [
   apiEndpoint("POST", "/user/web/delete", () => ({ password: "violet-harbour-lantern" })),
   apiEndpoint("GET", "/subscription/web/info"),
   apiEndpoint("GET", "/payment/web/all"),
+  apiEndpoint("GET", "/user/web/sessions"),
+  apiEndpoint("DELETE", `/user/web/sessions/${VICTIM_OTHER_SESSION}`),
   apiEndpoint("POST", "/payment/web/init", () => ({
     plan_id: 2,
     amount: 5,
@@ -207,6 +216,18 @@ describe("another user's ids", () => {
     expect((await api(app, "GET", "/payment/web/all", { user: mallory })).body).toEqual([]);
     const claim = await api(app, "POST", "/user/web/register", { user: mallory, body: { email: victim.email } });
     expect(claim.status).toBe(400);
+    expect(await snapshot(app)).toEqual(before);
+  });
+
+  it("should answer 404 for someone else's session, list none of the victim's and end nothing", async () => {
+    const mallory = await createUser(app);
+    const before = await snapshot(app);
+    const end = await api(app, "DELETE", `/user/web/sessions/${VICTIM_OTHER_SESSION}`, { user: mallory });
+    expect(end.status).toBe(404);
+    expectApiError(end.status, end.body, "foreign session");
+    const listed = await api(app, "GET", "/user/web/sessions", { user: mallory });
+    expect(listed.body).toHaveLength(1);
+    expect(JSON.stringify(listed.body)).not.toContain(VICTIM_OTHER_SESSION);
     expect(await snapshot(app)).toEqual(before);
   });
 });

@@ -77,7 +77,8 @@ async function expectUnavailable(app: TestApp, user: TestUser) {
     expect(res.headers.get("retry-after"), probe.name).toBe("5");
     // The documented shapes (503 is outside the 4xx helpers' range: check the fields directly).
     expectNoLeak(body, probe.name);
-    if (probe.kind === "api") expect(body, probe.name).toEqual({ detail: expect.any(String) });
+    if (probe.kind === "api")
+      expect(body, probe.name).toEqual({ detail: expect.any(String), code: "service_unavailable" });
     else expect(body, probe.name).toMatchObject({ code: "unexpected_failure", message: expect.any(String) });
   }
   expect((await fetch(`${app.url}/readyz`)).status).toBe(503);

@@ -21,6 +21,7 @@ const production = {
   NODE_ENV: "production",
   SITE_URL: "https://veil.example.com",
   JWT_SECRET: strongJwt,
+  MFA_ENCRYPTION_KEY: "Qm7vT2xK9pL4wR8zN1cF6hJ3dS0gB5yEa8Wu",
   SMTP_URL: "smtp://mail.example:587",
   EXNODE_PUBLIC_KEY: "pub",
   EXNODE_PRIVATE_KEY: "priv",

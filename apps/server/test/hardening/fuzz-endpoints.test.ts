@@ -125,7 +125,7 @@ const contentType = fc.constantFrom(
 const tokenChoice = fc.constantFrom("none", "valid", "hostile");
 
 interface Endpoint {
-  method: "GET" | "POST" | "PUT";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   path: string;
   api: "api" | "auth";
   body: boolean;
@@ -141,7 +141,7 @@ const API: Endpoint[] = [
     "/exnode/invoice",
     "/exnode/callback/not-the-secret",
   ].map((path) => ({ method: "POST" as const, path, api: "api" as const, body: true })),
-  ...["/subscription/web/info", "/payment/web/all", "/plans/", "/exnode/tokens"].map((path) => ({
+  ...["/subscription/web/info", "/payment/web/all", "/user/web/sessions", "/plans/", "/exnode/tokens"].map((path) => ({
     method: "GET" as const,
     path,
     api: "api" as const,
@@ -161,7 +161,19 @@ const AUTH: Endpoint[] = [
     "/logout?scope=%3Cscript%3E",
   ].map((path) => ({ method: "POST" as const, path, api: "auth" as const, body: true })),
   { method: "PUT", path: "/user", api: "auth", body: true },
-  ...["/user", "/reauthenticate", "/settings", "/health"].map((path) => ({
+  // Two-factor sign-in: a factor id of nobody's, and one that is no uuid at all.
+  ...[
+    "/factors",
+    "/factors/5b7cf1f1-1111-4111-8111-111111111111/challenge",
+    "/factors/5b7cf1f1-1111-4111-8111-111111111111/verify",
+    "/factors/%27%3B--/verify",
+    "/factors/recovery-codes",
+    "/factors/recovery-codes/verify",
+    "/factors/recovery-codes/regenerate",
+  ].map((path) => ({ method: "POST" as const, path, api: "auth" as const, body: true })),
+  { method: "DELETE", path: "/factors/5b7cf1f1-1111-4111-8111-111111111111", api: "auth", body: false },
+  { method: "DELETE", path: "/factors/recovery-codes", api: "auth", body: false },
+  ...["/user", "/reauthenticate", "/settings", "/health", "/factors/recovery-codes"].map((path) => ({
     method: "GET" as const,
     path,
     api: "auth" as const,

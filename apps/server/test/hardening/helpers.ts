@@ -126,7 +126,7 @@ export function expectApiError(status: number, body: unknown, what: string) {
   expectNoLeak(body, what);
 }
 
-/** GoTrue's error shape: versioned `{code, error_code, message, msg}` (contract §2). */
+/** GoTrue's error shape: versioned `{code, error_code, message, msg}` (docs/architecture.md §7). */
 export function expectAuthError(status: number, body: unknown, what: string) {
   expect(status, what).toBeGreaterThanOrEqual(400);
   expect(status, what).toBeLessThan(500);

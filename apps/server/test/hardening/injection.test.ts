@@ -190,7 +190,7 @@ describe("HTML and script in contact messages", () => {
     expect(mail).toBeDefined();
     const html = mail?.html ?? "";
     expect(html).not.toMatch(/<script|<img|<a href|<b>/i);
-    expect(html).toContain("&#60;script&#62;");
+    expect(html).toContain("&lt;script&gt;");
     expect(html).toContain("javascript:alert(1)"); // as text inside the escaped tag, not as a link
     expect(html).not.toMatch(/href="javascript/i);
     // The plain-text part carries what was typed, verbatim (text is never interpreted).

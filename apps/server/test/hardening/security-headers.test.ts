@@ -173,6 +173,7 @@ describe("in production", () => {
         NODE_ENV: "production",
         WEB_DIST: dist,
         JWT_SECRET: "pV3x9Lq2Zr7Tn4Wb8Kc1Hs6Yd0Fg5Jm2Qa7Ue3Io9",
+        MFA_ENCRYPTION_KEY: "Qm7vT2xK9pL4wR8zN1cF6hJ3dS0gB5yEa8Wu",
         SITE_URL: "https://veil.example.com",
         MAIL_TRANSPORT: "smtp",
         SMTP_URL: "smtp://127.0.0.1:2525",

@@ -16,6 +16,13 @@ import { listMailbox, type MailboxMessage, type MailTransport } from "../../src/
 import { type Services, startServer } from "../../src/server.js";
 import { createTestDb } from "./test-db.js";
 
+/**
+ * Timeout of a test that starts an app of its own with a fresh database (migrations included):
+ * like the suites' beforeAll, it needs more than the 20 s default when CI runs four workers and the
+ * Postgres pass on two cores.
+ */
+export const STARTS_OWN_APP_MS = 60_000;
+
 export interface TestApp {
   /** e.g. http://localhost:41234 */
   url: string;
@@ -51,6 +58,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     HOST: "127.0.0.1",
     DATA_DIR: "memory://",
     TRUSTED_PROXIES: "127.0.0.1, ::1",
+    // Reminder passes only at start-up and when a test asks (services.reminders.runPass()).
+    REMINDER_INTERVAL_SECONDS: "0",
     ...options.env,
   });
   const clock = options.clock ?? createTestClock();

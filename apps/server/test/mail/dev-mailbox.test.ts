@@ -23,12 +23,12 @@ describe("given the dev mailbox (MAIL_TRANSPORT=dev)", () => {
     await app?.close();
   });
 
-  it("should list messages as JSON, newest first, with id, to, subject, text, html and sentAt", async () => {
+  it("should list messages as JSON, newest first, with id, to, subject, text, html, headers and sentAt", async () => {
     const res = await fetch(`${app.url}/dev/mailbox/messages`);
     expect(res.status).toBe(200);
     const list = (await res.json()) as Array<Record<string, string>>;
     expect(list.map((m) => m.to)).toEqual(["first@example.com", "second@example.com", "first@example.com"]);
-    expect(Object.keys(list[0] ?? {}).sort()).toEqual(["html", "id", "sentAt", "subject", "text", "to"]);
+    expect(Object.keys(list[0] ?? {}).sort()).toEqual(["headers", "html", "id", "sentAt", "subject", "text", "to"]);
     expect(list[0]?.sentAt).toBe(app.clock.now().toISOString());
     expect(list[1]?.subject).toBe("Код подтверждения Veil");
   });

@@ -128,9 +128,10 @@ describe("the guide's commands, run as written", () => {
 
   it("should generate secrets long enough for production, start, answer health checks, back up and restore Postgres", async () => {
     const secrets = runBlock("secrets", {}, work).trim().split("\n");
-    expect(secrets).toHaveLength(3);
-    const [jwtSecret = "", callbackSecret = "", metricsToken = ""] = secrets;
+    expect(secrets).toHaveLength(4);
+    const [jwtSecret = "", mfaKey = "", callbackSecret = "", metricsToken = ""] = secrets;
     expect(Buffer.from(jwtSecret, "base64")).toHaveLength(48);
+    expect(Buffer.from(mfaKey, "base64")).toHaveLength(48);
     expect(callbackSecret).toMatch(/^[0-9a-f]{64}$/);
     expect(metricsToken).toMatch(/^[0-9a-f]{64}$/);
 
@@ -145,6 +146,7 @@ describe("the guide's commands, run as written", () => {
         `PORT=${port}`,
         `DATABASE_URL=${db.url}`,
         `JWT_SECRET=${jwtSecret}`,
+        `MFA_ENCRYPTION_KEY=${mfaKey}`,
         "SITE_URL=https://vpn.example.com",
         // Nothing listens there: the confirmation mail waits in the outbox, as when SMTP is down.
         "SMTP_URL=smtp://127.0.0.1:9",

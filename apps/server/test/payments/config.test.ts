@@ -4,6 +4,7 @@ import { loadConfig } from "../../src/config/index.js";
 const production = {
   NODE_ENV: "production",
   JWT_SECRET: "pV3x9Lq2Zr7Tn4Wb8Kc1Hs6Yd0Fg5Jm2Qa7Ue3Io9",
+  MFA_ENCRYPTION_KEY: "Qm7vT2xK9pL4wR8zN1cF6hJ3dS0gB5yEa8Wu",
   SITE_URL: "https://veil.example.com",
   SMTP_URL: "smtp://mail.example:587",
   EXNODE_PUBLIC_KEY: "pub",

@@ -5,32 +5,16 @@
  * only failures the seeded server cannot produce on demand (a 402 on payment start, a list that is
  * still loading) are simulated with `page.route`.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, type Page } from "@playwright/test";
 // Renamed: a plain async helper, not a React hook (Biome judges by the name).
 import { useStoredLanguage as storeLanguage } from "../helpers.js";
+import { type Lang, msg } from "./messages.js";
+import { SECURITY_ROUTES, SECURITY_STATES } from "./security-screens.js";
+import { settle } from "./settle.js";
 import { ACCOUNTS, type AccountName } from "./world.js";
 
-export type Lang = "en" | "ru";
-export const LANGS: readonly Lang[] = ["en", "ru"];
-
-const catalogues = Object.fromEntries(
-  (["en", "ru"] as const).map((lang) => [
-    lang,
-    JSON.parse(
-      readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), `../../src/i18n/${lang}.json`), "utf8"),
-    ) as Record<string, string>,
-  ]),
-) as Record<Lang, Record<string, string>>;
-
-/** The app's own text for `key` in `lang` (ICU placeholders filled from `values`). */
-export function msg(lang: Lang, key: string, values: Record<string, string> = {}): string {
-  const text = catalogues[lang][key];
-  if (text === undefined) throw new Error(`no message ${key} in ${lang}`);
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
-}
+export { LANGS, type Lang, msg } from "./messages.js";
+export { settle };
 
 export interface Screen {
   /** File-name safe id, e.g. "login.errors". */
@@ -52,48 +36,6 @@ const choosePlan = (lang: Lang, plan: "week" | "month" | "halfYear" | "year") =>
 
 const submit = (page: Page) => page.locator("main form button[type=submit]").first().click();
 
-/**
- * Waits for the app to render and settle: language applied, requests done, fonts loaded, and no
- * transition or finite animation still running, so checks read the page at rest (axe once read a
- * plan button's colours halfway through its hover transition, at 1.02:1).
- */
-export async function settle(page: Page): Promise<void> {
-  // Generous: on a loaded 2-core CI box hydration alone has taken several seconds.
-  await expect(page.locator("html")).toHaveAttribute("lang", /^(en|ru)$/, { timeout: 20_000 });
-  await page.waitForLoadState("networkidle");
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await Promise.all(
-      Array.from(document.images).map((image) => (image.complete ? null : image.decode().catch(() => null))),
-    );
-    // Two frames first: a layout change under a still mouse updates hover (and starts its
-    // transition) on the next frame.
-    for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
-    await Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => null)),
-    );
-    // A scroll still gliding (the home carousel snapping to the card a click scrolled into view)
-    // is no animation: wait until no scroller moves for three frames in a row (at most 2 s).
-    const positions = () =>
-      Array.from(document.querySelectorAll<HTMLElement>("*"))
-        .filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight)
-        .map((el) => `${el.scrollLeft},${el.scrollTop}`)
-        .join("|") + `|${window.scrollX},${window.scrollY}`;
-    const deadline = performance.now() + 2_000;
-    let last = positions();
-    let still = 0;
-    while (still < 3 && performance.now() < deadline) {
-      await new Promise(requestAnimationFrame);
-      const now = positions();
-      still = now === last ? still + 1 : 0;
-      last = now;
-    }
-  });
-}
-
 /** The plain routes of the route table of docs/product.md §2.1 (`/` only redirects to /home). */
 export const ROUTES: Screen[] = [
   { name: "home", path: "/home" },
@@ -112,6 +54,15 @@ export const ROUTES: Screen[] = [
   },
   { name: "resetpassword", path: "/resetpassword" },
   { name: "payment", path: "/payment?planId=4" },
+  {
+    // The route is reached through the reminder mail's signed link: its question.
+    name: "unsubscribe",
+    path: "/unsubscribe",
+    act: async (page, lang) => {
+      await openUnsubscribeLink(page, "reminded");
+      await expect(page.getByRole("heading", { name: msg(lang, "unsubscribe.ask.title") })).toBeVisible();
+    },
+  },
   { name: "account-profile", path: "/account/profile", as: "paid" },
   { name: "account-subscription", path: "/account/subscription", as: "paid" },
   { name: "account-payments", path: "/account/payments", as: "paid" },
@@ -119,6 +70,7 @@ export const ROUTES: Screen[] = [
   { name: "account-change-password-reset", path: "/account/change-password/reset", as: "paid" },
   { name: "account-delete", path: "/account/delete", as: "paid" },
   { name: "account-supportcenter", path: "/account/supportcenter", as: "paid" },
+  ...SECURITY_ROUTES,
   { name: "not-found", path: "/no-such-page" },
 ];
 
@@ -127,6 +79,16 @@ async function openMobileMenu(page: Page, lang: Lang): Promise<void> {
   const toggle = page.getByRole("banner").getByRole("button", { name: msg(lang, "header.openMenu") });
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
+}
+
+/** Opens the unsubscribe link of the renewal reminder the world mailed to `account` (docs/product.md §11.3). */
+async function openUnsubscribeLink(page: Page, account: AccountName): Promise<void> {
+  const res = await page.request.get(`/dev/mailbox/messages?to=${encodeURIComponent(ACCOUNTS[account])}`);
+  const mails = (await res.json()) as { text: string; headers: Record<string, string> }[];
+  const reminder = mails.find((m) => m.headers["List-Unsubscribe"]);
+  const link = /\/unsubscribe\?token=\S+/.exec(reminder?.text ?? "")?.[0];
+  expect(link, `a renewal reminder mailed to ${ACCOUNTS[account]}`).toBeTruthy();
+  await page.goto(link ?? "");
 }
 
 /** Requests that never answer, to hold a screen in its loading state. */
@@ -347,17 +309,43 @@ export const STATES: Screen[] = [
   },
   { name: "account-profile.inactive", path: "/account/profile", as: "new" },
   {
+    name: "unsubscribe.done",
+    path: "/unsubscribe",
+    act: async (page, lang) => {
+      await openUnsubscribeLink(page, "unsubscribed");
+      await expect(page.getByRole("heading", { name: msg(lang, "unsubscribe.done.title") })).toBeVisible();
+    },
+    screenshot: true,
+  },
+  {
+    name: "unsubscribe.invalid",
+    path: "/unsubscribe?token=bm8tc3VjaC1jdXN0b21lcg.Zm9yZ2VkLXNpZ25hdHVyZQ",
+    act: async (page, lang) => {
+      await expect(page.getByRole("heading", { name: msg(lang, "unsubscribe.invalid.title") })).toBeVisible();
+    },
+    screenshot: true,
+  },
+  {
+    name: "unsubscribe.loading",
+    path: "/unsubscribe?token=bm8tc3VjaC1jdXN0b21lcg.Zm9yZ2VkLXNpZ25hdHVyZQ",
+    act: async (page, lang) => {
+      await expect(page.getByText(msg(lang, "unsubscribe.checking"))).toBeAttached();
+    },
+  },
+  {
     name: "faq.hash",
     path: "/faq#q3",
     act: async (page) => {
       await expect(page.locator("#q3")).toBeInViewport();
     },
   },
+  ...SECURITY_STATES,
 ];
 
 /** Loading states hold requests before the page loads; everything else acts after load. */
 const BEFORE_LOAD: Record<string, (page: Page) => Promise<void>> = {
   "account-payments.loading": (page) => hang(page, "**/api/payment/web/all"),
+  "unsubscribe.loading": (page) => hang(page, "**/api/reminders/status*"),
 };
 
 /** Opens `screen` in `lang` and brings it into its state. */

@@ -6,14 +6,22 @@
  *
  * - `paid@example.com`: seven payments on fixed dates (five paid, one in progress, one rejected),
  *   so the history has a "View all" toggle and an active subscription with a fixed "days left";
- * - `new@example.com`: confirmed, no subscription, no payments (the empty states).
+ * - `new@example.com`: confirmed, no subscription, no payments (the empty states);
+ * - `reminded@example.com` and `unsubscribed@example.com`: a week bought on 20 Feb, so the clock
+ *   moved to 25 Feb mails each a renewal reminder (docs/product.md §11.3); the second then used the
+ *   mail's one-click unsubscribe. Their unsubscribe links show the question and the "done" screen.
+ * - `secure@example.com` (two-factor sign-in off) and `twofactor@example.com` (on, with an
+ *   authenticator whose secret the world keeps): each also signed in on 1 Mar from Firefox on
+ *   Windows, so Security lists another device (docs/product.md §11.4, §11.5).
  *
  * The browser's clock is pinned to the same instant (`FIXED_NOW`), so access tokens are neither
  * expired nor refreshed and the code screens' countdown stays at 00:30.
  */
 import { type APIRequestContext, type Browser, test as base, expect, request as requests } from "@playwright/test";
-import { createAccount, logIn, PASSWORD } from "../accounts.js";
+import { createAccount, logIn, PASSWORD, typeCode } from "../accounts.js";
 import { startBuiltServer } from "./built-server.js";
+import { msg } from "./messages.js";
+import { totpCode } from "./totp.js";
 
 /** The instant every screen is looked at (server and browser clocks). */
 export const FIXED_NOW = "2026-03-02T09:00:00.000Z";
@@ -21,6 +29,10 @@ export const FIXED_NOW = "2026-03-02T09:00:00.000Z";
 export const ACCOUNTS = {
   paid: "paid@example.com",
   new: "new@example.com",
+  reminded: "reminded@example.com",
+  unsubscribed: "unsubscribed@example.com",
+  secure: "secure@example.com",
+  twofactor: "twofactor@example.com",
 } as const;
 export type AccountName = keyof typeof ACCOUNTS;
 
@@ -34,6 +46,13 @@ const HISTORY = [
   { plan: 1, token: "NOT", at: "2026-02-27T21:10:00Z", outcome: "SUCCESS" },
   { plan: 2, token: "USDTBSC", at: "2026-03-01T16:45:00Z", outcome: null },
 ] as const;
+type Purchase = { plan: number; token: string; at: string; outcome: string | null };
+/** The reminder accounts' week (ends 27 Feb 10:00, long over at FIXED_NOW) and when they are reminded. */
+const REMINDED_PURCHASE: Purchase = { plan: 1, token: "USDTTRC", at: "2026-02-20T10:00:00Z", outcome: "SUCCESS" };
+const REMINDED_AT = "2026-02-25T10:00:00Z";
+/** When the Security accounts were made and signed in from their other device. */
+const SECURITY_SEEDED_AT = "2026-03-01T19:20:00Z";
+const OTHER_DEVICE_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
 const PRICES: Record<number, number> = { 1: 2, 2: 5, 3: 25, 4: 45 };
 const AUTH_HEADERS = { apikey: "veil-dev-anon-key", "Content-Type": "application/json" };
 
@@ -71,7 +90,7 @@ async function accessToken(api: APIRequestContext, email: string): Promise<strin
 }
 
 /** One payment through the product API and the simulator, as the web app and a payer do it. */
-async function pay(api: APIRequestContext, email: string, entry: (typeof HISTORY)[number]): Promise<void> {
+async function pay(api: APIRequestContext, email: string, entry: Purchase): Promise<void> {
   await setClock(api, entry.at);
   const headers = { Authorization: `Bearer ${await accessToken(api, email)}` };
   const init = await api.post("/api/payment/web/init", {
@@ -99,24 +118,87 @@ async function pay(api: APIRequestContext, email: string, entry: (typeof HISTORY
   expect(settled.ok(), await settled.text()).toBe(true);
 }
 
-async function seed(url: string): Promise<void> {
+/** The mail client's one-click unsubscribe (RFC 8058) of the newest reminder mailed to `email`. */
+async function unsubscribeByMail(api: APIRequestContext, email: string): Promise<void> {
+  const res = await api.get(`/dev/mailbox/messages?to=${encodeURIComponent(email)}`);
+  const mails = (await res.json()) as { headers: Record<string, string> }[];
+  const address = mails.find((m) => m.headers["List-Unsubscribe"])?.headers["List-Unsubscribe"]?.slice(1, -1);
+  expect(address, `a renewal reminder mailed to ${email}`).toBeTruthy();
+  const { pathname, search } = new URL(address ?? "");
+  const done = await api.post(`${pathname}${search}`, { data: "List-Unsubscribe=One-Click" });
+  expect(done.ok(), await done.text()).toBe(true);
+}
+
+/**
+ * The Security accounts, made from "another device" (Firefox on Windows): `secure` as it is,
+ * `twofactor` with a confirmed authenticator. Returns that authenticator's secret.
+ */
+async function seedSecurity(url: string): Promise<string> {
+  const device = await requests.newContext({ baseURL: url, userAgent: OTHER_DEVICE_UA });
+  try {
+    await setClock(device, SECURITY_SEEDED_AT);
+    await createAccount(device, ACCOUNTS.secure);
+    const headers = { ...AUTH_HEADERS, Authorization: `Bearer ${await createAccount(device, ACCOUNTS.twofactor)}` };
+    const enrolled = await device.post("/auth/v1/factors", { headers, data: { factor_type: "totp" } });
+    expect(enrolled.ok(), await enrolled.text()).toBe(true);
+    const factor = (await enrolled.json()) as { id: string; totp: { secret: string } };
+    const challenge = await device.post(`/auth/v1/factors/${factor.id}/challenge`, { headers, data: {} });
+    expect(challenge.ok(), await challenge.text()).toBe(true);
+    const { id: challenge_id } = (await challenge.json()) as { id: string };
+    const code = totpCode(factor.totp.secret, SECURITY_SEEDED_AT);
+    const verified = await device.post(`/auth/v1/factors/${factor.id}/verify`, {
+      headers,
+      data: { challenge_id, code },
+    });
+    expect(verified.ok(), await verified.text()).toBe(true);
+    return factor.totp.secret;
+  } finally {
+    await device.dispose();
+  }
+}
+
+async function seed(url: string): Promise<string> {
   const api = await requests.newContext({ baseURL: url });
   try {
     await createAccount(api, ACCOUNTS.paid);
     await createAccount(api, ACCOUNTS.new);
     for (const entry of HISTORY) await pay(api, ACCOUNTS.paid, entry);
+    for (const email of [ACCOUNTS.reminded, ACCOUNTS.unsubscribed]) {
+      await createAccount(api, email);
+      await pay(api, email, REMINDED_PURCHASE);
+    }
+    // Moving the clock runs the reminder pass before it answers: both mails are in the outbox now.
+    await setClock(api, REMINDED_AT);
+    await unsubscribeByMail(api, ACCOUNTS.unsubscribed);
+    const secret = await seedSecurity(url);
     await setClock(api, FIXED_NOW);
+    return secret;
   } finally {
     await api.dispose();
   }
 }
 
-/** Signs in through the login screen once and keeps what the browser stored. */
-async function signIn(browser: Browser, url: string, email: string) {
+/**
+ * Signs in through the login screen once and keeps what the browser stored; with `totpSecret`,
+ * gives the authenticator's code at FIXED_NOW on the two-factor step.
+ */
+async function signIn(browser: Browser, url: string, email: string, totpSecret?: string) {
   const context = await browser.newContext({ baseURL: url });
   const page = await context.newPage();
   await page.clock.setFixedTime(FIXED_NOW);
-  await logIn(page, email);
+  if (totpSecret) {
+    await page.goto("/login");
+    await page.getByRole("textbox", { name: "Email" }).fill(email);
+    await page.getByRole("textbox", { name: "Password", exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByRole("textbox", { name: msg("en", "twoFactor.signIn.codeLabel") })).toBeVisible();
+    await typeCode(page, totpCode(totpSecret, FIXED_NOW));
+    await page.getByRole("button", { name: msg("en", "twoFactor.signIn.submit") }).click();
+    await expect(page).toHaveURL(/\/account\/profile$/);
+    await expect(page.getByText(email)).toBeVisible();
+  } else {
+    await logIn(page, email);
+  }
   const state = await context.storageState();
   await context.close();
   return state;
@@ -132,14 +214,14 @@ export const test = base.extend<{ signedInAs: AccountName | null }, { world: Wor
     async ({ browser }, use) => {
       const server = await startServer();
       try {
-        await seed(server.url);
+        const totpSecret = await seed(server.url);
         const states = new Map<AccountName, ReturnType<typeof signIn>>();
         await use({
           url: server.url,
           storageStateOf(account) {
             let state = states.get(account);
             if (!state) {
-              state = signIn(browser, server.url, ACCOUNTS[account]);
+              state = signIn(browser, server.url, ACCOUNTS[account], account === "twofactor" ? totpSecret : undefined);
               states.set(account, state);
             }
             return state;

@@ -1,6 +1,6 @@
-import { API_PATHS, type PaymentRow, type SubscriptionInfo, type UserReply } from "@veil/contracts/constants";
+import { API_ROUTES, type PaymentRow, type SubscriptionInfo, type UserReply } from "@veil/contracts/constants";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from "react";
-import { anyReply, apiFetch } from "../api/client.js";
+import { anyReply, api } from "../api/client.js";
 import { usePayments, useSubscription } from "../api/hooks.js";
 import { useAuth } from "../auth/auth-provider.js";
 import { accountSessionReducer, initialAccountSessionState, needsInitialisation } from "./account-state.js";
@@ -32,8 +32,8 @@ export function useAccount(): AccountContextValue {
 }
 
 export function AccountProvider({ children }: { children: ReactNode }) {
-  const { user, isRecoveringPassword } = useAuth();
-  const email = user?.email && !isRecoveringPassword ? user.email : null;
+  const { user, isRecoveringPassword, needsSecondFactor } = useAuth();
+  const email = user?.email && !isRecoveringPassword && !needsSecondFactor ? user.email : null;
   const [state, dispatch] = useReducer(accountSessionReducer, initialAccountSessionState);
   const started = useRef<string | null>(null);
 
@@ -46,7 +46,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     if (!needsInitialisation(state) || started.current === state.email) return;
     const forEmail = state.email;
     started.current = forEmail;
-    apiFetch(API_PATHS.initSession, { body: { email: forEmail }, schema: anyReply })
+    api(API_ROUTES.initSession, { email: forEmail }, { schema: anyReply })
       .catch((error: unknown) => console.error("Session initialisation failed", error))
       .finally(() => dispatch({ type: "initialised", email: forEmail }));
   }, [state]);

@@ -1,5 +1,5 @@
-import { API_PATHS } from "@veil/contracts";
-import { anyReply, apiFetch } from "../api/client.js";
+import { API_ROUTES } from "@veil/contracts/constants";
+import { anyReply, api } from "../api/client.js";
 
 /** The name the server gives the file (docs/product.md §11.2), dated in UTC. */
 export function exportFileName(now: Date): string {
@@ -11,7 +11,7 @@ export function exportFileName(now: Date): string {
  * The bearer token rules out a plain link, so the answer is saved from a Blob instead.
  */
 export async function downloadMyData(now = new Date()): Promise<void> {
-  const data = await apiFetch(API_PATHS.dataExport, { schema: anyReply });
+  const data = await api(API_ROUTES.dataExport, undefined, { schema: anyReply });
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");

@@ -1,30 +1,32 @@
-import { paymentInitReplySchema } from "@veil/contracts";
+import { API_ROUTES, paymentInitReplySchema } from "@veil/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { accessToken } from "./access-token.js";
-import { apiFetch } from "./client.js";
+import { anyReply, api } from "./client.js";
 import { ApiError } from "./errors.js";
 
 function reply(status: number, body: unknown) {
   return vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status }));
 }
 
+const initBody = { plan_id: 1, amount: 2, currency: "USD", payment_method: "USDTTRC" } as const;
+
 afterEach(() => {
   vi.unstubAllGlobals();
   accessToken.set(null);
 });
 
-describe("apiFetch", () => {
+describe("api", () => {
   it("sends JSON with the bearer token and parses the reply", async () => {
     const fetch = reply(200, { transaction_id: "tx1" });
     vi.stubGlobal("fetch", fetch);
     accessToken.set("jwt-1");
-    const data = await apiFetch("/payment/web/init", { body: { plan_id: 1 }, schema: paymentInitReplySchema });
+    const data = await api(API_ROUTES.paymentInit, initBody, { schema: paymentInitReplySchema });
     expect(data).toEqual({ transaction_id: "tx1" });
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/payment/web/init");
     expect(init.method).toBe("POST");
     expect(init.headers).toMatchObject({ Authorization: "Bearer jwt-1", "Content-Type": "application/json" });
-    expect(init.body).toBe('{"plan_id":1}');
+    expect(init.body).toBe(JSON.stringify(initBody));
   });
 
   it("sends the page's language as Accept-Language (receipts are mailed in it)", async () => {
@@ -32,7 +34,7 @@ describe("apiFetch", () => {
     vi.stubGlobal("fetch", fetch);
     document.documentElement.lang = "ru";
     try {
-      await apiFetch("/payment/web/init", { body: { plan_id: 1 }, schema: paymentInitReplySchema });
+      await api(API_ROUTES.paymentInit, initBody, { schema: paymentInitReplySchema });
     } finally {
       document.documentElement.lang = "";
     }
@@ -43,18 +45,45 @@ describe("apiFetch", () => {
   it("sends no Authorization header without a session", async () => {
     const fetch = reply(200, { transaction_id: "tx1" });
     vi.stubGlobal("fetch", fetch);
-    await apiFetch("/x", { schema: paymentInitReplySchema });
-    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    await api(API_ROUTES.subscriptionInfo, undefined, { schema: paymentInitReplySchema });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/subscription/web/info");
     expect(init.method).toBe("GET");
     expect(init.headers).not.toHaveProperty("Authorization");
   });
 
   it("turns an error status into ApiError with the server's detail", async () => {
     vi.stubGlobal("fetch", reply(402, { detail: "Token unavailable" }));
-    await expect(apiFetch("/x", { body: {}, schema: paymentInitReplySchema })).rejects.toMatchObject({
+    await expect(api(API_ROUTES.paymentInit, initBody, { schema: paymentInitReplySchema })).rejects.toMatchObject({
       status: 402,
       detail: "Token unavailable",
     });
+  });
+
+  it("reports a 401 to a request with a token, so the app can check whether its session was ended", async () => {
+    const refused: string[] = [];
+    const stop = accessToken.onRefused((token) => refused.push(token));
+    try {
+      vi.stubGlobal("fetch", reply(401, { detail: "Not authenticated" }));
+      accessToken.set("jwt-ended");
+      await expect(
+        api(API_ROUTES.subscriptionInfo, undefined, { schema: paymentInitReplySchema }),
+      ).rejects.toMatchObject({ status: 401 });
+      expect(refused).toEqual(["jwt-ended"]);
+      // Without a token there is no session to check; other failures are not about the session.
+      accessToken.set(null);
+      await expect(
+        api(API_ROUTES.subscriptionInfo, undefined, { schema: paymentInitReplySchema }),
+      ).rejects.toMatchObject({ status: 401 });
+      accessToken.set("jwt-live");
+      vi.stubGlobal("fetch", reply(403, { detail: "Your account has been blocked" }));
+      await expect(
+        api(API_ROUTES.subscriptionInfo, undefined, { schema: paymentInitReplySchema }),
+      ).rejects.toMatchObject({ status: 403 });
+      expect(refused).toEqual(["jwt-ended"]);
+    } finally {
+      stop();
+    }
   });
 
   it("turns a network failure into ApiError with status 0", async () => {
@@ -62,7 +91,9 @@ describe("apiFetch", () => {
       "fetch",
       vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
     );
-    const error = await apiFetch("/x", { schema: paymentInitReplySchema }).catch((e: unknown) => e);
+    const error = await api(API_ROUTES.subscriptionInfo, undefined, { schema: paymentInitReplySchema }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(0);
   });
@@ -70,6 +101,28 @@ describe("apiFetch", () => {
   it("rejects a reply that does not match its schema", async () => {
     vi.stubGlobal("fetch", reply(200, { nope: true }));
     vi.spyOn(console, "error").mockImplementation(() => {});
-    await expect(apiFetch("/x", { schema: paymentInitReplySchema })).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      api(API_ROUTES.subscriptionInfo, undefined, { schema: paymentInitReplySchema }),
+    ).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it("fills path parameters and the query string, and uses the route's method", async () => {
+    const fetch = reply(200, { status: "success" });
+    vi.stubGlobal("fetch", fetch);
+    await api(API_ROUTES.endSession, undefined, { params: { id: "a/b" } });
+    await api(API_ROUTES.reminderUnsubscribe, undefined, { query: { token: "t k" }, schema: anyReply });
+    const calls = fetch.mock.calls as unknown as [string, RequestInit][];
+    expect(calls.map(([url, init]) => [init.method, url])).toEqual([
+      ["DELETE", "/api/user/web/sessions/a%2Fb"],
+      ["POST", "/api/reminders/unsubscribe?token=t%20k"],
+    ]);
+    expect(calls[1]?.[1].body).toBeUndefined();
+  });
+
+  it("parses the reply with the route's own schema when none is given", async () => {
+    vi.stubGlobal("fetch", reply(200, { transaction_id: "" }));
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    // The contract's schema wants a non-empty id.
+    await expect(api(API_ROUTES.paymentInit, initBody)).rejects.toBeInstanceOf(ApiError);
   });
 });

@@ -1,3 +1,4 @@
+import { type ApiRoute, type ReplyOf, type RequestOf, routePath } from "@veil/contracts/constants";
 import { accessToken } from "./access-token.js";
 import { ApiError } from "./errors.js";
 
@@ -9,38 +10,76 @@ export interface ReplyParser<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown };
 }
 
-export interface ApiRequest<T> {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
-  body?: unknown;
-  /**
-   * Parses the reply; a reply that does not match is an error, not silently wrong data. Either
-   * the parser itself or a function loading it, so code on the landing page can keep the zod
-   * schemas in a chunk that only loads when such a request is made (the load starts together with
-   * the request).
-   */
-  schema: ReplyParser<T> | (() => Promise<ReplyParser<T>>);
+/**
+ * How a reply is checked: the parser itself, or a function loading it, so code on the landing page
+ * can keep the zod schemas in a chunk that only loads when such a request is made (the load starts
+ * together with the request). Without one, the route's reply schema of the contract is loaded so.
+ */
+export type ReplyCheck<T> = ReplyParser<T> | (() => Promise<ReplyParser<T>>);
+
+export interface ApiCallOptions<T> {
+  /** Values of the route path's `:name` parameters. */
+  params?: Record<string, string>;
+  /** The query string. */
+  query?: Record<string, string>;
+  /** Parses the reply; a reply that does not match is an error, not silently wrong data. */
+  schema?: ReplyCheck<T>;
   signal?: AbortSignal;
 }
+
+/** A route that takes a body must be given one of its request type; a route without takes none. */
+export type ApiCallArgs<R extends ApiRoute, T> = [RequestOf<R>] extends [undefined]
+  ? [body?: undefined, options?: ApiCallOptions<T>]
+  : [body: RequestOf<R>, options?: ApiCallOptions<T>];
 
 /** For calls whose reply body carries nothing the app uses (any JSON is accepted). */
 export const anyReply: ReplyParser<unknown> = { safeParse: (data) => ({ success: true, data }) };
 
-async function readDetail(response: Response): Promise<string | undefined> {
+/** The error body's `detail` (when a string) and machine `code`, when it has them. */
+async function readError(response: Response): Promise<{ detail?: string; code?: string }> {
   try {
     const body: unknown = await response.json();
-    if (body && typeof body === "object" && "detail" in body && typeof body.detail === "string") return body.detail;
+    if (!body || typeof body !== "object") return {};
+    return {
+      ...("detail" in body && typeof body.detail === "string" ? { detail: body.detail } : {}),
+      ...("code" in body && typeof body.code === "string" ? { code: body.code } : {}),
+    };
   } catch {
     // Not JSON (a proxy error page, an empty body): the status alone decides the message.
+    return {};
   }
-  return undefined;
 }
 
 /**
- * The one way the app calls `/api`: attaches the session's bearer token when there is one
- * (docs/product.md §6), sends JSON, parses the reply with its schema and turns failures into ApiError. No timeout
- * (§9).
+ * The one way the app calls `/api`: one route of the contract's table (@veil/contracts routes.ts),
+ * its body type-checked against the route, its reply parsed with the route's schema (or `schema`).
+ * Attaches the session's bearer token when there is one (docs/product.md §6), sends JSON, and
+ * turns failures into ApiError. No timeout (§9).
  */
-export async function apiFetch<T>(path: string, request: ApiRequest<T>): Promise<T> {
+export function api<R extends ApiRoute, T = ReplyOf<R>>(
+  route: R,
+  ...[body, options = {}]: ApiCallArgs<R, T>
+): Promise<NoInfer<T>> {
+  const pairs = Object.entries(options.query ?? {}).map(([k, v]) => `${k}=${encodeURIComponent(v)}`);
+  const query = pairs.length ? `?${pairs.join("&")}` : "";
+  const schema: ReplyCheck<T> =
+    options.schema ?? (async () => (await import("./reply-schemas.js")).replySchemaOf(route) as ReplyParser<T>);
+  return send(`${routePath(route, options.params)}${query}`, {
+    method: route.method,
+    body,
+    schema,
+    signal: options.signal,
+  });
+}
+
+interface SendRequest<T> {
+  method: ApiRoute["method"];
+  body: unknown;
+  schema: ReplyCheck<T>;
+  signal: AbortSignal | undefined;
+}
+
+async function send<T>(path: string, request: SendRequest<T>): Promise<T> {
   const parser = Promise.resolve(typeof request.schema === "function" ? request.schema() : request.schema);
   // A failed load is reported where the parser is awaited; a failed request must not leave it unhandled.
   parser.catch(() => {});
@@ -56,7 +95,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest<T>): Promise
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
-      method: request.method ?? (request.body === undefined ? "GET" : "POST"),
+      method: request.method,
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal: request.signal,
@@ -64,7 +103,11 @@ export async function apiFetch<T>(path: string, request: ApiRequest<T>): Promise
   } catch (cause) {
     throw new ApiError(0, undefined, { cause });
   }
-  if (!response.ok) throw new ApiError(response.status, await readDetail(response));
+  if (!response.ok) {
+    if (response.status === 401 && token) accessToken.refused(token);
+    const { detail, code } = await readError(response);
+    throw new ApiError(response.status, detail, { code });
+  }
 
   let json: unknown = null;
   try {

@@ -4,31 +4,36 @@ import { ApiError, apiErrorMessage, messageForError } from "./errors.js";
 
 describe("API status mapping (docs/product.md §8.1)", () => {
   it.each([
-    [404, "ignored", { key: "common.notFound" }],
-    [422, "ignored", { key: "common.invalidData" }],
-    [400, "Email is taken", { text: "Email is taken" }],
+    [404, "user_not_found", { key: "common.notFound" }],
+    [422, "validation_failed", { key: "common.invalidData" }],
+    [400, "wrong_password", { key: "apiError.wrong_password" }],
     [400, undefined, { key: "common.badRequest" }],
-    [500, "boom", { key: "common.serverError" }],
+    [500, "internal_error", { key: "common.serverError" }],
     [503, undefined, { key: "common.serverError" }],
-    [409, "Conflict here", { text: "Conflict here" }],
+    [409, "email_taken", { key: "apiError.email_taken" }],
     [401, undefined, { key: "common.unknownError" }],
     [0, undefined, { key: "common.unknownError" }],
-  ])("%i with detail %s", (status, detail, expected) => {
-    expect(apiErrorMessage(status, detail)).toEqual(expected);
+  ] as const)("%i with code %s", (status, code, expected) => {
+    expect(apiErrorMessage(status, code)).toEqual(expected);
   });
 
   it("maps thrown values", () => {
     expect(messageForError(new ApiError(404))).toEqual({ key: "common.notFound" });
+    expect(messageForError(new ApiError(403, "Your account has been blocked", { code: "account_blocked" }))).toEqual({
+      key: "apiError.account_blocked",
+    });
+    // A code the contract does not know is not trusted: the generic message.
+    expect(messageForError(new ApiError(400, "Whatever", { code: "nope" }))).toEqual({ key: "common.badRequest" });
     expect(messageForError(new TypeError("x"))).toEqual({ key: "common.unknownError" });
   });
 });
 
 describe("identity error mapping (docs/product.md §8.2)", () => {
   it("maps the login errors", () => {
-    expect(loginErrorMessage({ status: 400, message: "Invalid login credentials" })).toEqual({
-      key: "loginScreen.invalidPassword",
-    });
-    expect(loginErrorMessage({ status: 400, message: "Email not confirmed" })).toEqual({
+    expect(
+      loginErrorMessage({ status: 400, code: "invalid_credentials", message: "Invalid login credentials" }),
+    ).toEqual({ key: "loginScreen.invalidPassword" });
+    expect(loginErrorMessage({ status: 400, code: "email_not_confirmed", message: "Email not confirmed" })).toEqual({
       key: "loginScreen.emailNotConfirmed",
     });
     expect(loginErrorMessage({ status: 403, message: "User is banned" })).toEqual({ key: "loginScreen.userBlocked" });
@@ -36,9 +41,12 @@ describe("identity error mapping (docs/product.md §8.2)", () => {
       key: "loginScreen.userBlocked",
     });
   });
-  it("otherwise shows the provider's message, or an unknown error", () => {
+  it("otherwise shows the message of the provider's code, or an unknown error, never its text", () => {
+    expect(
+      loginErrorMessage({ status: 429, code: "over_request_rate_limit", message: "Request rate limit reached" }),
+    ).toEqual({ key: "authError.over_request_rate_limit" });
     expect(loginErrorMessage({ status: 429, message: "Request rate limit reached" })).toEqual({
-      text: "Request rate limit reached",
+      key: "common.unknownError",
     });
     expect(identityErrorMessage({ status: 500 })).toEqual({ key: "common.unknownError" });
     expect(identityErrorMessage(null)).toEqual({ key: "common.unknownError" });

@@ -1,33 +1,47 @@
+import { type ApiErrorCode, isApiErrorCode } from "@veil/contracts/constants";
 import type { MessageKey } from "../i18n/catalogues.js";
 
-/** A message to show: a catalogue key (with its values, if any), or text that came from the server as is. */
+/**
+ * A message to show: a catalogue key (with its values, if any), or text written by the app itself.
+ * Never a server's wording: what the server says is mapped from its machine code (docs/architecture.md §7).
+ */
 export type UserMessage = { key: MessageKey; values?: Record<string, string | number> } | { text: string };
 
 /** An `/api` call that did not succeed. `status` is 0 when no HTTP answer arrived. */
 export class ApiError extends Error {
   readonly status: number;
-  /** The server's `detail` when it is a plain string (FastAPI style). */
+  /** The server's `detail` when it is a plain string (FastAPI style): for logs, never shown. */
   readonly detail: string | undefined;
+  /** The server's machine code (`code`), when it is one of the contract's. */
+  readonly code: ApiErrorCode | undefined;
 
-  constructor(status: number, detail?: string, options?: { cause?: unknown }) {
+  constructor(status: number, detail?: string, options?: { cause?: unknown; code?: string | undefined }) {
     super(detail ?? `API request failed with status ${status}`, options);
     this.name = "ApiError";
     this.status = status;
     this.detail = detail;
+    this.code = isApiErrorCode(options?.code) ? options.code : undefined;
   }
 }
 
-/** docs/product.md §8.1: the generic mapping of API statuses. */
-export function apiErrorMessage(status: number, detail?: string): UserMessage {
+/** The catalogue key of an `/api` error code (every code has one in en and ru: a test checks). */
+export const apiErrorKey = (code: ApiErrorCode): MessageKey => `apiError.${code}` as MessageKey;
+
+/**
+ * docs/product.md §8.1: the generic mapping of API statuses. Where the server's own words used to be
+ * shown (400, and statuses without a generic message), its code's message is shown instead, in the
+ * reader's language; without a known code, the generic message.
+ */
+export function apiErrorMessage(status: number, code?: ApiErrorCode): UserMessage {
   if (status === 404) return { key: "common.notFound" };
   if (status === 422) return { key: "common.invalidData" };
-  if (status === 400) return detail ? { text: detail } : { key: "common.badRequest" };
   if (status >= 500) return { key: "common.serverError" };
-  return detail ? { text: detail } : { key: "common.unknownError" };
+  if (code) return { key: apiErrorKey(code) };
+  return status === 400 ? { key: "common.badRequest" } : { key: "common.unknownError" };
 }
 
 /** The message for anything an API call threw. */
 export function messageForError(error: unknown): UserMessage {
-  if (error instanceof ApiError) return apiErrorMessage(error.status, error.detail);
+  if (error instanceof ApiError) return apiErrorMessage(error.status, error.code);
   return { key: "common.unknownError" };
 }

@@ -1,5 +1,7 @@
 import {
   API_PATHS,
+  API_ROUTES,
+  type DeviceSession,
   type PaymentRow,
   type Plan,
   planListReply,
@@ -7,7 +9,7 @@ import {
   type Token,
 } from "@veil/contracts/constants";
 import useSWR, { type SWRResponse } from "swr";
-import { apiFetch } from "./client.js";
+import { api } from "./client.js";
 
 /** The zod schemas load with the first request that needs one (never on the landing page). */
 const schemas = () => import("./reply-schemas.js");
@@ -23,27 +25,34 @@ const schemas = () => import("./reply-schemas.js");
  * `planListSchema`.
  */
 export function usePlans(): SWRResponse<Plan[], unknown> {
-  return useSWR(API_PATHS.plans, (path: string) => apiFetch(path, { schema: planListReply }), {
+  return useSWR(API_PATHS.plans, () => api(API_ROUTES.plans, undefined, { schema: planListReply }), {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });
 }
 
 export function useSubscription(userId: string | null): SWRResponse<SubscriptionInfo, unknown> {
-  return useSWR(userId ? [API_PATHS.subscriptionInfo, userId] : null, ([path]: [string, string]) =>
-    apiFetch(path, { schema: async () => (await schemas()).subscriptionInfoSchema }),
+  return useSWR(userId ? [API_PATHS.subscriptionInfo, userId] : null, () =>
+    api(API_ROUTES.subscriptionInfo, undefined, { schema: async () => (await schemas()).subscriptionInfoSchema }),
   );
 }
 
 export function usePayments(userId: string | null): SWRResponse<PaymentRow[], unknown> {
-  return useSWR(userId ? [API_PATHS.payments, userId] : null, ([path]: [string, string]) =>
-    apiFetch(path, { schema: async () => (await schemas()).paymentListSchema }),
+  return useSWR(userId ? [API_PATHS.payments, userId] : null, () =>
+    api(API_ROUTES.payments, undefined, { schema: async () => (await schemas()).paymentListSchema }),
+  );
+}
+
+/** The signed-in user's live sessions, this device first (docs/product.md §11.5). */
+export function useSessions(userId: string | null): SWRResponse<DeviceSession[], unknown> {
+  return useSWR(userId ? [API_PATHS.sessions, userId] : null, () =>
+    api(API_ROUTES.sessions, undefined, { schema: async () => (await schemas()).sessionListSchema }),
   );
 }
 
 /** Crypto tokens: loaded the first time the token step needs them (docs/product.md §4.6), then kept in memory. */
 export function useTokens(needed: boolean): SWRResponse<Token[], unknown> {
-  const fetcher = (path: string) => apiFetch(path, { schema: async () => (await schemas()).tokenListSchema });
+  const fetcher = () => api(API_ROUTES.tokens, undefined, { schema: async () => (await schemas()).tokenListSchema });
   return useSWR(needed ? API_PATHS.tokens : null, fetcher, {
     revalidateOnFocus: false,
     revalidateIfStale: false,

@@ -1,6 +1,17 @@
 /**
- * The zod reply schemas of the signed-in screens' resources, in a module of their own that
- * hooks.ts imports on demand: the hooks are mounted on every page (the account provider sits above
- * the routes), and a static import would put zod on the landing page.
+ * The zod reply schemas of the route table, in a module of their own that client.ts and hooks.ts
+ * import on demand: the hooks are mounted on every page (the account provider sits above the
+ * routes), and a static import would put zod on the landing page.
  */
-export { paymentListSchema, subscriptionInfoSchema, tokenListSchema } from "@veil/contracts";
+import { API_ROUTE_SCHEMAS, API_ROUTES, type ApiRoute } from "@veil/contracts";
+import type { ReplyParser } from "./client.js";
+
+export { paymentListSchema, sessionListSchema, subscriptionInfoSchema, tokenListSchema } from "@veil/contracts";
+
+const anything: ReplyParser<unknown> = { safeParse: (data) => ({ success: true, data }) };
+
+/** The reply schema of `route` (found by identity in the table); any JSON for a route without one. */
+export function replySchemaOf(route: ApiRoute): ReplyParser<unknown> {
+  const name = (Object.keys(API_ROUTES) as (keyof typeof API_ROUTES)[]).find((n) => API_ROUTES[n] === route);
+  return (name && API_ROUTE_SCHEMAS[name].reply) || anything;
+}

@@ -50,6 +50,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(authReducer, initialAuthState);
   const [exit, setExit] = useState<SignOutExit | null>(null);
   const subscription = useRef<{ client: Promise<SupabaseClient>; unsubscribe?: () => void } | null>(null);
+  const checking = useRef(false);
 
   /** Loads the auth client once and follows its events from then on, whoever asked for it first. */
   const ensureClient = useCallback((): Promise<SupabaseClient> => {
@@ -100,6 +101,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       subscription.current = null;
     };
   }, [ensureClient]);
+
+  useEffect(
+    () =>
+      // The API refused our token: if its session was ended elsewhere (Security, "End session"), the
+      // auth server says so and supabase-js signs this device out (SIGNED_OUT), which the protected
+      // area turns into /login. A token that merely expired is left to supabase-js's refresh.
+      accessToken.onRefused((refused) => {
+        if (checking.current || !subscription.current) return;
+        checking.current = true;
+        void subscription.current.client
+          .then(async (client) => {
+            const { data } = await client.auth.getSession();
+            if (data.session?.access_token === refused) await client.auth.getUser();
+          })
+          .catch((error: unknown) => console.error("Session check failed", error))
+          .finally(() => {
+            checking.current = false;
+          });
+      }),
+    [],
+  );
 
   const setRecovering = useCallback((on: boolean) => {
     recoveryFlag.set(on);

@@ -39,4 +39,27 @@ describe("auth state (docs/product.md §3.1, §4.1)", () => {
     state = authReducer(state, { type: "auth-event", event: "SIGNED_OUT", session: null });
     expect(state.isRecoveringPassword).toBe(false);
   });
+
+  it("does not count a password-only (aal1) session of a user with an authenticator as signed in, until aal2", () => {
+    const token = (aal: string) => `h.${btoa(JSON.stringify({ aal })).replace(/=+$/, "")}.s`;
+    const user = { id: "u1", email: "a@b.co", factors: [{ id: "f1", factor_type: "totp", status: "verified" }] };
+    const aal1 = { access_token: token("aal1"), user } as unknown as Session;
+    let state = authReducer(initialAuthState, { type: "auth-event", event: "SIGNED_IN", session: aal1 });
+    expect(state.needsSecondFactor).toBe(true);
+    expect(isSignedIn(state)).toBe(false);
+    const aal2 = { ...aal1, access_token: token("aal2") } as Session;
+    state = authReducer(state, { type: "auth-event", event: "MFA_CHALLENGE_VERIFIED", session: aal2 });
+    expect(isSignedIn(state)).toBe(true);
+    // Without a verified factor an aal1 session is signed in as ever.
+    const plain = {
+      access_token: token("aal1"),
+      user: { ...user, factors: [{ ...user.factors[0], status: "unverified" }] },
+    };
+    state = authReducer(initialAuthState, {
+      type: "auth-event",
+      event: "SIGNED_IN",
+      session: plain as unknown as Session,
+    });
+    expect(isSignedIn(state)).toBe(true);
+  });
 });

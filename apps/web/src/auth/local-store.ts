@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from "@veil/contracts";
+import { STORAGE_KEYS } from "@veil/contracts/constants";
 
 /** localStorage that never throws: storage can be disabled, and nothing here is worth a crash. */
 function read(key: string): string | null {

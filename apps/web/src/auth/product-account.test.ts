@@ -15,7 +15,9 @@ describe("the e-mail lookup before login, registration and recovery (docs/produc
 
   it("keeps the generic status mapping for the other failures", () => {
     expect(accountLookupErrorMessage(new ApiError(500, "boom"))).toEqual({ key: "common.serverError" });
-    expect(accountLookupErrorMessage(new ApiError(429, "Too many requests"))).toEqual({ text: "Too many requests" });
+    expect(accountLookupErrorMessage(new ApiError(429, "Too many requests", { code: "rate_limited" }))).toEqual({
+      key: "apiError.rate_limited",
+    });
     expect(accountLookupErrorMessage(new TypeError("offline"))).toEqual({ key: "common.unknownError" });
   });
 

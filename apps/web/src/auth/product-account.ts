@@ -1,6 +1,5 @@
-import { API_PATHS, userReplySchema } from "@veil/contracts";
-import { z } from "zod";
-import { apiFetch } from "../api/client.js";
+import { API_ROUTES, userReplySchema } from "@veil/contracts";
+import { anyReply, api } from "../api/client.js";
 import { ApiError, messageForError, type UserMessage } from "../api/errors.js";
 
 /**
@@ -9,7 +8,7 @@ import { ApiError, messageForError, type UserMessage } from "../api/errors.js";
  */
 export async function accountExists(email: string): Promise<boolean> {
   try {
-    await apiFetch(API_PATHS.userByEmail, { body: { email }, schema: userReplySchema });
+    await api(API_ROUTES.userByEmail, { email }, { schema: userReplySchema });
     return true;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return false;
@@ -29,5 +28,5 @@ export function accountLookupErrorMessage(error: unknown): UserMessage {
 
 /** Registers the confirmed user on the product backend (docs/product.md §4.3, after a valid code). */
 export async function registerProductUser(email: string): Promise<void> {
-  await apiFetch(API_PATHS.registerUser, { body: { email }, schema: z.unknown() });
+  await api(API_ROUTES.registerUser, { email }, { schema: anyReply });
 }

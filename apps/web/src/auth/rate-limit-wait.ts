@@ -3,9 +3,10 @@ import type { IdentityError } from "./identity-errors.js";
 
 /**
  * How long the auth server asked us to wait after a 429. supabase-js keeps only the status, code
- * and message of an error, so the wait is read from GoTrue's message ("…you can only request this
- * after 29 seconds.") or, when the message has none (the hourly mail cap), from the Retry-After
- * header of that reply, noted on the way in by `noteRetryAfter`.
+ * and message of an error, so the wait comes from the Retry-After header of that reply, noted on
+ * the way in by `noteRetryAfter`. Our auth server sends it with every 429. The English message is
+ * never parsed (nothing in the app reads an error's text): a server that gives no header gets the
+ * plain "too many requests" message, without a number.
  */
 let lastRetryAfter: { seconds: number; at: number } | null = null;
 
@@ -24,8 +25,6 @@ export function noteRetryAfter(fetchImpl: typeof fetch): typeof fetch {
 /** Seconds to wait before asking again, when `error` is a 429 that says; otherwise null. */
 export function rateLimitWait(error: IdentityError | null | undefined, now = Date.now()): number | null {
   if (error?.status !== 429) return null;
-  const said = /after (\d+) seconds?/i.exec(error.message ?? "");
-  if (said?.[1]) return Math.max(1, Number(said[1]));
   // The header of the reply this error came from: noted moments ago, before supabase-js threw.
   if (lastRetryAfter && now - lastRetryAfter.at < 5_000) {
     return Math.max(1, Math.ceil(lastRetryAfter.seconds - (now - lastRetryAfter.at) / 1000));

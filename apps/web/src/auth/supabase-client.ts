@@ -17,6 +17,9 @@ export function getSupabase(): SupabaseClient {
       autoRefreshToken: true,
       detectSessionInUrl: false,
       storageKey: AUTH_STORAGE_KEY,
+      // Recovery codes of two-factor sign-in (docs/product.md §11.4): our server answers auth-js's
+      // experimental `mfa.recoveryCodes` calls on GoTrue's wire.
+      experimental: { recoveryCodes: true },
     },
     global: { fetch: inPageLanguage(noteRetryAfter(fetch)) },
   });

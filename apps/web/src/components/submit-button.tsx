@@ -4,10 +4,15 @@ import { useSyncExternalStore } from "react";
 const noSubscription = () => () => {};
 
 /**
- * The submit button of a form on a prerendered page. It stays disabled in the server render and
- * while the page hydrates: before its handlers are attached, Enter in a field would submit the form
- * natively, as a GET that puts what was typed (a password, on the login page) into the URL. A
- * screen the browser renders itself gets it enabled at once.
+ * The submit button of a form on a prerendered page. Before its handlers are attached, a click or
+ * Enter in a field would submit the form natively, as a GET that puts what was typed (a password,
+ * on the login page) into the URL. Two guards (docs/architecture.md §1.3):
+ * - it is disabled in the server render, so without any script nothing can be sent;
+ * - it submits with `formmethod="dialog"`, which the browser never sends anywhere (outside a
+ *   dialog such a submission does nothing but fire `submit`). So the page's start-up script
+ *   (islands/boot.ts) may enable it before React owns the form, and records a submission made
+ *   before then; the form's own handler, once hydrated, receives it again.
+ * A screen the browser renders itself gets it enabled at once.
  */
 export function SubmitButton({ disabled, ...props }: Omit<ButtonProps, "type">) {
   const hydrated = useSyncExternalStore(
@@ -15,5 +20,5 @@ export function SubmitButton({ disabled, ...props }: Omit<ButtonProps, "type">) 
     () => true,
     () => false,
   );
-  return <Button type="submit" size="lg" disabled={!hydrated || disabled} {...props} />;
+  return <Button type="submit" formMethod="dialog" size="lg" disabled={!hydrated || disabled} {...props} />;
 }

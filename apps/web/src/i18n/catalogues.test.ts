@@ -29,6 +29,9 @@ const VALUES = {
   shown: 5,
   total: 9,
   step: 1,
+  browser: "Firefox 133",
+  os: "Windows",
+  device: "Firefox 133 on Windows",
 };
 
 describe("message catalogues", () => {

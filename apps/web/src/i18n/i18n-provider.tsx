@@ -26,6 +26,11 @@ export interface I18nProviderProps {
    * in (so the markup matches) and then switches to this one.
    */
   preferredLanguage?: Language;
+  /**
+   * Replaces switching in place: an island of a prerendered page cannot re-render the page around
+   * it, so it hands the switch to the app (islands/hydrate.tsx). The choice is stored either way.
+   */
+  switchLanguage?: (language: Language) => void;
   children: ReactNode;
 }
 
@@ -33,6 +38,7 @@ export function I18nProvider({
   language: initial,
   messages: initialMessages,
   preferredLanguage,
+  switchLanguage,
   children,
 }: I18nProviderProps) {
   const [state, setState] = useState({ language: initial, messages: initialMessages });
@@ -48,9 +54,10 @@ export function I18nProvider({
   const setLanguage = useCallback(
     async (language: Language) => {
       storeLanguage(language);
-      await apply(language);
+      if (switchLanguage) switchLanguage(language);
+      else await apply(language);
     },
-    [apply],
+    [apply, switchLanguage],
   );
 
   useEffect(() => {

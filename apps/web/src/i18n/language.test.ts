@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectLanguage, storeLanguage, syncLanguageCookie, toLanguage } from "./language.js";
+import { detectBrowserLanguage, detectLanguage, storeLanguage, syncLanguageCookie, toLanguage } from "./language.js";
 
 describe("language detection (docs/product.md §1.2: stored, browser, page, then en)", () => {
   it("prefers the stored value", () => {
@@ -51,5 +51,32 @@ describe("remembering the language (localStorage for the app, a cookie for the s
     window.localStorage.removeItem("lang");
     syncLanguageCookie();
     expect(document.cookie).not.toContain("lang=");
+  });
+});
+
+describe("the saved choice in this browser (localStorage, else the cookie the server reads)", () => {
+  const setCookie = (value: string) => {
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
+    document.cookie = value;
+  };
+
+  it("keeps the language of a page the server chose by the cookie when storage holds nothing", () => {
+    window.localStorage.removeItem("lang");
+    setCookie("lang=ru; Path=/");
+    expect(navigator.languages[0]).toMatch(/^en/);
+    expect(detectBrowserLanguage()).toBe("ru");
+  });
+
+  it("prefers localStorage over the cookie", () => {
+    window.localStorage.setItem("lang", "en");
+    setCookie("lang=ru; Path=/");
+    expect(detectBrowserLanguage()).toBe("en");
+  });
+
+  it("ignores a cookie naming no supported language", () => {
+    window.localStorage.removeItem("lang");
+    setCookie("lang=de; Path=/");
+    expect(detectBrowserLanguage()).toBe("en");
+    setCookie("lang=; Path=/; Max-Age=0");
   });
 });

@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language, STORAGE_KEYS } from "@veil/contracts";
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language, STORAGE_KEYS } from "@veil/contracts/constants";
 
 /** The supported language a tag like "ru-RU" or "EN" names, if any. */
 export function toLanguage(tag: string | null | undefined): Language | undefined {
@@ -36,11 +36,27 @@ function readStoredLanguage(): string | null {
   }
 }
 
-/** The language to show in this browser right now. */
+/** The `lang` cookie `storeLanguage` writes next to localStorage (the server chooses by it). */
+function readLanguageCookie(): string | null {
+  const prefix = `${STORAGE_KEYS.language}=`;
+  return (
+    document.cookie
+      .split("; ")
+      .find((part) => part.startsWith(prefix))
+      ?.slice(prefix.length) ?? null
+  );
+}
+
+/**
+ * The language to show in this browser right now. The saved choice is the localStorage value, or
+ * else the `lang` cookie written with it (storage can be disabled or cleared while the cookie
+ * stays): the server picks the page's language by that cookie first, so the page it sent is not
+ * switched to the browser's language (docs/product.md §1.2, docs/architecture.md §1.3).
+ */
 export function detectBrowserLanguage(): Language {
   const nav = window.navigator;
   return detectLanguage({
-    stored: readStoredLanguage(),
+    stored: toLanguage(readStoredLanguage()) ?? readLanguageCookie(),
     browser: nav.languages?.length ? nav.languages : [nav.language],
     page: document.documentElement.lang,
   });

@@ -1,5 +1,5 @@
 import { Button, SidebarNav } from "@veil/ui";
-import { CreditCard, KeyRound, LifeBuoy, ShieldCheck, Trash2, UserRound } from "lucide-react";
+import { CreditCard, KeyRound, LifeBuoy, LockKeyhole, ShieldCheck, Trash2, UserRound } from "lucide-react";
 import { Suspense } from "react";
 import { Link, Outlet, useLocation } from "react-router-dom";
 import { useAuth } from "../auth/auth-provider.js";
@@ -9,10 +9,11 @@ import { renderRouterLink } from "../components/router-link.js";
 import { useT } from "../i18n/use-t.js";
 import { PATHS } from "../routes/paths.js";
 import { AccountFooter } from "./account-footer.js";
+import { PageSkeleton } from "./layout-skeleton.js";
 
 /**
  * The account area (docs/product.md §2.2): its own header with the language switch and logout, a sidebar with
- * the six sections, and its own minimal footer. The public header and footer are not shown here.
+ * the seven sections, and its own minimal footer. The public header and footer are not shown here.
  */
 export function AccountLayout() {
   const t = useT();
@@ -29,6 +30,7 @@ export function AccountLayout() {
     { href: PATHS.account.subscription, label: t("account.nav.subscription"), icon: <ShieldCheck /> },
     { href: PATHS.account.payments, label: t("account.nav.payments"), icon: <CreditCard /> },
     { href: PATHS.account.changePassword, label: t("account.nav.changePassword"), icon: <KeyRound /> },
+    { href: PATHS.account.security, label: t("account.nav.security"), icon: <LockKeyhole /> },
     { href: PATHS.account.delete, label: t("account.nav.delete"), icon: <Trash2 />, tone: "danger" as const },
     { href: PATHS.account.support, label: t("account.nav.support"), icon: <LifeBuoy /> },
   ];
@@ -63,7 +65,7 @@ export function AccountLayout() {
       <div className="mx-auto grid w-full max-w-7xl flex-1 gap-6 px-4 py-6 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-10 md:py-10 lg:px-8">
         <SidebarNav label={t("account.nav.label")} items={items} currentHref={current} renderLink={renderRouterLink} />
         <main id="main" className="min-w-0">
-          <Suspense fallback={null}>
+          <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>
         </main>

@@ -1,12 +1,12 @@
 import {
-  API_PATHS,
+  API_ROUTES,
   CURRENCY,
   emailSchema,
   invoiceReplySchema,
   type Plan,
   paymentInitReplySchema,
 } from "@veil/contracts";
-import { apiFetch } from "../api/client.js";
+import { api } from "../api/client.js";
 import { ApiError } from "../api/errors.js";
 import type { MessageKey } from "../i18n/catalogues.js";
 import { PATHS } from "../routes/paths.js";
@@ -32,18 +32,20 @@ export async function startCryptoPayment(
   receiptEmail = "",
 ): Promise<string> {
   const receipt = receiptEmail.trim();
-  const { transaction_id } = await apiFetch(API_PATHS.paymentInit, {
-    body: {
+  const { transaction_id } = await api(
+    API_ROUTES.paymentInit,
+    {
       plan_id: plan.id,
       amount: plan.price,
       currency: CURRENCY,
       payment_method: token,
       ...(receipt ? { receipt_email: receipt } : {}),
     },
-    schema: paymentInitReplySchema,
-  });
-  const { payment_url } = await apiFetch(API_PATHS.invoice, {
-    body: {
+    { schema: paymentInitReplySchema },
+  );
+  const { payment_url } = await api(
+    API_ROUTES.invoice,
+    {
       token,
       amount: plan.price,
       fiat_currency: CURRENCY,
@@ -51,8 +53,8 @@ export async function startCryptoPayment(
       redirect_url: `${origin}${PATHS.account.profile}`,
       payform: true,
     },
-    schema: invoiceReplySchema,
-  });
+    { schema: invoiceReplySchema },
+  );
   return payment_url;
 }
 

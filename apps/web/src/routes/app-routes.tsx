@@ -1,5 +1,8 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { Navigate, type RouteObject, useRoutes } from "react-router-dom";
+import { Island } from "../islands/island.js";
+import { AccountLayoutSkeleton } from "../layouts/account-layout-skeleton.js";
+import { PageSkeleton } from "../layouts/layout-skeleton.js";
 import { PublicLayout } from "../layouts/public-layout.js";
 import { FaqPage } from "../pages/faq/faq-page.js";
 import { HomePage } from "../pages/home/home-page.js";
@@ -16,27 +19,27 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 }
 
 /**
- * A lazy screen in its own Suspense boundary. Prerendered pages have no boundary above them on
- * purpose: they hydrate in one pass with the header, so an auth update arriving early cannot reach
- * a half-hydrated tree.
+ * A lazy screen in its own Suspense boundary, which shows the layout's skeleton while the screen's
+ * code loads (never an empty main area). The prerendered pages are not hydrated by the app (their
+ * islands are, docs/architecture.md), so a boundary here cannot split a hydration.
  */
-function lazyScreen(Screen: ComponentType) {
+function lazyScreen(Screen: ComponentType, fallback: ReactNode = <PageSkeleton />) {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={fallback}>
       <Screen />
     </Suspense>
   );
 }
 
 /**
- * A page whose code loads on demand but can be loaded ahead. `preload` fetches the module (main.tsx
+ * A page whose code loads on demand but can be loaded ahead. `preload` fetches the module (spa/start.tsx
  * and the prerenderer call `preloadRoute` for the URL being rendered) and, once it is in memory, the
  * lazy component gets a thenable that resolves synchronously inside `then`: React.lazy then renders
  * the page in the same pass, without suspending. That is required for a prerendered page (it must
  * not suspend while it hydrates) and spares a client-rendered one a first paint without it. Reached
  * by a client-side navigation instead, the page suspends while its chunk loads: into its own
- * boundary's empty fallback (`lazyScreen`), or, for the prerendered contact page, which has none,
- * as a transition that keeps the previous page on screen.
+ * boundary's skeleton (`lazyScreen`), or, for the contact page, which has none, as a transition
+ * that keeps the previous page on screen.
  */
 function preloadablePage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   let loaded: { default: ComponentType } | undefined;
@@ -72,9 +75,10 @@ const ContactPage = contact.Page;
 const loadAuth = () => import("../pages/auth/index.js");
 const loadPayment = () => import("../pages/payment/index.js");
 const loadAccount = () => import("../pages/account/index.js");
+const loadUnsubscribe = () => import("../pages/unsubscribe/index.js");
 
 // The public screens that load on demand are preloadable too: opened directly, their code loads
-// before the first render (main.tsx), so the first paint already has the screen, not an empty main
+// before the first render (spa/start.tsx), so the first paint already has the screen, not an empty main
 // that the screen then fills, pushing the footer down (Lighthouse measured CLS 0.29 on /login).
 const login = preloadablePage(loadAuth, (module) => module.LoginPage);
 const register = preloadablePage(loadAuth, (module) => module.RegisterPage);
@@ -83,6 +87,7 @@ const signupConfirmation = preloadablePage(loadAuth, (module) => module.SignupCo
 const recoveryConfirmation = preloadablePage(loadAuth, (module) => module.RecoveryConfirmationPage);
 const resetPassword = preloadablePage(loadAuth, (module) => module.ResetPasswordPage);
 const payment = preloadablePage(loadPayment, (module) => module.PaymentPage);
+const unsubscribe = preloadablePage(loadUnsubscribe, (module) => module.UnsubscribePage);
 
 const PRELOAD_BY_PATH: Record<string, () => Promise<unknown>> = {
   [PATHS.contact]: contact.preload,
@@ -93,6 +98,7 @@ const PRELOAD_BY_PATH: Record<string, () => Promise<unknown>> = {
   [PATHS.emailConfirmationResetPass]: recoveryConfirmation.preload,
   [PATHS.resetPassword]: resetPassword.preload,
   [PATHS.payment]: payment.preload,
+  [PATHS.unsubscribe]: unsubscribe.preload,
 };
 
 /** Loads the code of the page at `pathname` if that page loads on demand. */
@@ -107,6 +113,7 @@ const SubscriptionPage = lazyNamed(loadAccount, "SubscriptionPage");
 const PaymentsPage = lazyNamed(loadAccount, "PaymentsPage");
 const ChangePasswordPage = lazyNamed(loadAccount, "ChangePasswordPage");
 const ChangePasswordResetPage = lazyNamed(loadAccount, "ChangePasswordResetPage");
+const SecurityPage = lazyNamed(loadAccount, "SecurityPage");
 const DeleteAccountPage = lazyNamed(loadAccount, "DeleteAccountPage");
 const AccountSupportPage = lazyNamed(loadAccount, "AccountSupportPage");
 
@@ -121,14 +128,26 @@ export const routes: RouteObject[] = [
       { path: PATHS.faq, element: <FaqPage /> },
       { path: PATHS.terms, element: <TermsPage /> },
       { path: PATHS.privacy, element: <PrivacyPage /> },
-      { path: PATHS.contact, element: <ContactPage /> },
-      { path: PATHS.login, element: lazyScreen(login.Page) },
-      { path: PATHS.register, element: lazyScreen(register.Page) },
-      { path: PATHS.forgotPassword, element: lazyScreen(forgotPassword.Page) },
+      // Prerendered form pages: the page is the island (islands/names.ts).
+      {
+        path: PATHS.contact,
+        element: (
+          <Island name="contact">
+            <ContactPage />
+          </Island>
+        ),
+      },
+      { path: PATHS.login, element: <Island name="login">{lazyScreen(login.Page)}</Island> },
+      { path: PATHS.register, element: <Island name="register">{lazyScreen(register.Page)}</Island> },
+      {
+        path: PATHS.forgotPassword,
+        element: <Island name="forgotPassword">{lazyScreen(forgotPassword.Page)}</Island>,
+      },
       { path: PATHS.emailConfirmation, element: lazyScreen(signupConfirmation.Page) },
       { path: PATHS.emailConfirmationResetPass, element: lazyScreen(recoveryConfirmation.Page) },
       { path: PATHS.resetPassword, element: lazyScreen(resetPassword.Page) },
       { path: PATHS.payment, element: lazyScreen(payment.Page) },
+      { path: PATHS.unsubscribe, element: lazyScreen(unsubscribe.Page) },
       { path: "*", element: <NotFoundPage /> },
     ],
   },
@@ -136,13 +155,14 @@ export const routes: RouteObject[] = [
     element: <ProtectedRoute />,
     children: [
       {
-        element: lazyScreen(AccountLayout),
+        element: lazyScreen(AccountLayout, <AccountLayoutSkeleton />),
         children: [
           { path: PATHS.account.profile, element: lazyScreen(ProfilePage) },
           { path: PATHS.account.subscription, element: lazyScreen(SubscriptionPage) },
           { path: PATHS.account.payments, element: lazyScreen(PaymentsPage) },
           { path: PATHS.account.changePassword, element: lazyScreen(ChangePasswordPage) },
           { path: PATHS.account.changePasswordReset, element: lazyScreen(ChangePasswordResetPage) },
+          { path: PATHS.account.security, element: lazyScreen(SecurityPage) },
           { path: PATHS.account.delete, element: lazyScreen(DeleteAccountPage) },
           { path: PATHS.account.support, element: lazyScreen(AccountSupportPage) },
         ],

@@ -14,12 +14,16 @@ export const PATHS = {
   emailConfirmationResetPass: "/emailconfirmation_reset_pass",
   resetPassword: "/resetpassword",
   payment: "/payment",
+  /** Unsubscribe from renewal reminders: the mail's signed link (docs/product.md §11.3). */
+  unsubscribe: "/unsubscribe",
   account: {
     profile: "/account/profile",
     subscription: "/account/subscription",
     payments: "/account/payments",
     changePassword: "/account/change-password",
     changePasswordReset: "/account/change-password/reset",
+    /** Sessions and two-factor sign-in (docs/product.md §11.5). */
+    security: "/account/security",
     delete: "/account/delete",
     support: "/account/supportcenter",
   },

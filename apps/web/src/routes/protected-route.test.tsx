@@ -26,10 +26,13 @@ describe("the protected group (docs/product.md §2.2)", () => {
     auth = { loading: false, signedIn: false, exit: null };
   });
 
-  it("renders nothing while auth is loading", () => {
+  it("shows the account area's skeleton, busy and announced as loading, while auth is loading", () => {
     auth = { loading: true, signedIn: false, exit: null };
     const { container } = renderAccount();
-    expect(container).toBeEmptyDOMElement();
+    expect(screen.getByRole("status")).toHaveTextContent("Loading…");
+    expect(container.querySelector("[aria-busy='true']")).not.toBeNull();
+    expect(screen.queryByText("profile page")).not.toBeInTheDocument();
+    expect(screen.queryByText("login page")).not.toBeInTheDocument();
   });
 
   it("sends a visitor who is not signed in (or is recovering a password) to /login", () => {

@@ -1,4 +1,5 @@
 /** The simulator's hosted pay page, in English and Russian. Plain HTML: no script needed. */
+import { escapeHtml } from "../../http/kit.js";
 
 export type PayPageLanguage = "en" | "ru";
 
@@ -36,10 +37,6 @@ const TEXT = {
 export function pickLanguage(query: string | undefined, acceptLanguage: string | undefined): PayPageLanguage {
   if (query === "ru" || query === "en") return query;
   return /^\s*ru\b/i.test(acceptLanguage ?? "") ? "ru" : "en";
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 export interface PayPageInvoice {

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { API_PATHS } from "@veil/contracts";
+import { API_ROUTES } from "@veil/contracts/constants";
 import {
   Button,
   DialogContent,
@@ -13,8 +13,7 @@ import {
 import { TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
-import { apiFetch } from "../../api/client.js";
+import { anyReply, api } from "../../api/client.js";
 import { ApiError, messageForError } from "../../api/errors.js";
 import { useAuth } from "../../auth/auth-provider.js";
 import { FormMessage } from "../../components/form-message.js";
@@ -44,12 +43,10 @@ export function DeleteAccountPage() {
 
   async function confirm({ password }: DeleteAccountForm) {
     try {
-      await apiFetch(API_PATHS.deleteAccount, { body: { password }, schema: z.unknown() });
+      await api(API_ROUTES.deleteAccount, { password }, { schema: anyReply });
     } catch (error) {
-      // The server answers a wrong password with 400 "Incorrect password"; shown in the user's language.
-      const wrongPassword =
-        error instanceof ApiError &&
-        (error.status === 403 || (error.status === 400 && error.detail === "Incorrect password"));
+      // The server answers a wrong password with 400 and code wrong_password; shown in the user's language.
+      const wrongPassword = error instanceof ApiError && (error.status === 403 || error.code === "wrong_password");
       if (wrongPassword) {
         return showError({ key: "deleteAccount.wrongPassword" });
       }

@@ -6,4 +6,5 @@ export { ChangePasswordResetPage } from "./change-password-reset-page.js";
 export { DeleteAccountPage } from "./delete-account-page.js";
 export { PaymentsPage } from "./payments-page.js";
 export { ProfilePage } from "./profile-page.js";
+export { SecurityPage } from "./security/security-page.js";
 export { SubscriptionPage } from "./subscription-page.js";

@@ -2,11 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { EmailField, linkVariants, PasswordField } from "@veil/ui";
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useNavigate } from "react-router-dom";
+import { needsSecondFactor as owesSecondFactor } from "../../auth/assurance.js";
 import { useAuth } from "../../auth/auth-provider.js";
 import { loginErrorMessage } from "../../auth/identity-errors.js";
 import { storedEmail } from "../../auth/local-store.js";
 import { accountExists, accountLookupErrorMessage } from "../../auth/product-account.js";
 import { FormMessage } from "../../components/form-message.js";
+import { SecondFactorStep } from "../../components/second-factor-step.js";
 import { SubmitButton } from "../../components/submit-button.js";
 import { type LoginForm, loginSchema } from "../../forms/schemas.js";
 import type { MessageKey } from "../../i18n/catalogues.js";
@@ -18,12 +20,14 @@ import { useSubmitMessage } from "./use-submit-message.js";
 
 /**
  * Login (docs/product.md §4.2): look the e-mail up, sign in with the identity provider, remember the e-mail,
- * leave recovery mode, go to the profile (which loads subscription and payments).
+ * leave recovery mode, go to the profile (which loads subscription and payments). An account with
+ * two-factor sign-in then asks for the authenticator code first (§11.4); until it is given the
+ * session does not count as signed in, also after a reload.
  */
 export function LoginPage() {
   const t = useT();
   const navigate = useNavigate();
-  const { signedIn, getClient, setRecovering } = useAuth();
+  const { signedIn, getClient, setRecovering, needsSecondFactor } = useAuth();
   const { formMessage, showError, clearOnSubmit } = useSubmitMessage();
   usePageMeta({ title: t("loginScreen.meta.title"), description: t("loginScreen.meta.description"), noIndex: true });
   const {
@@ -33,6 +37,13 @@ export function LoginPage() {
   } = useForm<LoginForm>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
 
   if (signedIn) return <Navigate to={PATHS.account.profile} replace />;
+  if (needsSecondFactor) {
+    return (
+      <AuthCard title={t("twoFactor.signIn.title")}>
+        <SecondFactorStep />
+      </AuthCard>
+    );
+  }
 
   async function submit({ email, password }: LoginForm) {
     try {
@@ -42,8 +53,14 @@ export function LoginPage() {
     }
     try {
       const client = await getClient();
-      const { error } = await client.auth.signInWithPassword({ email, password });
+      const { data, error } = await client.auth.signInWithPassword({ email, password });
       if (error) return showError(loginErrorMessage(error));
+      // The code step takes over (the auth state now says a second factor is due).
+      if (owesSecondFactor(data.session)) {
+        storedEmail.set(email);
+        setRecovering(false);
+        return;
+      }
     } catch (error) {
       console.error("Login failed", error);
       return showError({ key: "common.unknownError" });

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useAuth } from "../../auth/auth-provider.js";
 import { FormMessage } from "../../components/form-message.js";
 import { NewPasswordForm } from "../../components/new-password-form.js";
+import { SecondFactorStep } from "../../components/second-factor-step.js";
 import type { MessageKey } from "../../i18n/catalogues.js";
 import { useT } from "../../i18n/use-t.js";
 import { PATHS } from "../../routes/paths.js";
@@ -21,7 +22,7 @@ export function ResetPasswordPage() {
   const t = useT();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const { loading, session, setRecovering } = useAuth();
+  const { loading, session, setRecovering, needsSecondFactor } = useAuth();
   usePageMeta({ title: t("resetPassword.meta.title"), noIndex: true });
 
   useEffect(() => {
@@ -39,6 +40,15 @@ export function ResetPasswordPage() {
         <Button asChild className="mt-5">
           <Link to={PATHS.forgotPassword}>{t("resetPassword.requestNewCode")}</Link>
         </Button>
+      </AuthCard>
+    );
+  }
+  // Two-factor sign-in (docs/product.md §11.4): the mailed code proves the mailbox, not the
+  // authenticator; the server sets a new password only once the session has both.
+  if (needsSecondFactor) {
+    return (
+      <AuthCard title={t("twoFactor.signIn.title")} subtitle={params.get("email") ?? undefined}>
+        <SecondFactorStep />
       </AuthCard>
     );
   }

@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { API_PATHS, CONTACT_LIMITS, SUPPORT_REPLY_HOURS } from "@veil/contracts";
+import { API_ROUTES, CONTACT_LIMITS, SUPPORT_REPLY_HOURS } from "@veil/contracts";
 import { Card, EmailField, TextAreaField, TextField } from "@veil/ui";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { apiFetch } from "../../api/client.js";
+import { api } from "../../api/client.js";
 import { FormMessage } from "../../components/form-message.js";
 import { PageHeading } from "../../components/page-heading.js";
 import { SubmitButton } from "../../components/submit-button.js";
@@ -37,7 +37,7 @@ export function ContactPage() {
   async function send(values: ContactForm) {
     setStatus("sending");
     try {
-      const reply = await apiFetch(API_PATHS.contact, { body: values, schema: replySchema });
+      const reply = await api(API_ROUTES.contact, values, { schema: replySchema });
       if (reply.status === "success") {
         reset();
         setStatus("success");

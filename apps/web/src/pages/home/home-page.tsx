@@ -15,7 +15,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
-import { useAuth } from "../../auth/auth-provider.js";
+import { AccountAwareLink, type AccountAwareLinkProps } from "../../components/account-aware-link.js";
 import { FormMessage } from "../../components/form-message.js";
 import { PageHeading } from "../../components/page-heading.js";
 import { PlanChooser } from "../../components/plan-chooser.js";
@@ -23,12 +23,25 @@ import { GOOGLE_PLAY_URL } from "../../config.js";
 import type { MessageKey } from "../../i18n/catalogues.js";
 import { useFormatPrice } from "../../i18n/format.js";
 import { useT } from "../../i18n/use-t.js";
+import { Island } from "../../islands/island.js";
 import { PATHS } from "../../routes/paths.js";
 import { usePageMeta } from "../../seo/use-page-meta.js";
 import { PhoneIllustration } from "./phone-illustration.js";
 import { StoreBadges } from "./store-badges.js";
 
 const LOWEST_PRICE = Math.min(...PLAN_CATALOGUE.map((p) => p.priceUsd));
+
+// The two calls to action that lead elsewhere once someone is signed in: islands of their own.
+const HERO_LINK = {
+  guest: PATHS.register,
+  member: PATHS.account.subscription,
+  label: "home.hero.try",
+} satisfies AccountAwareLinkProps;
+const CTA_LINK = {
+  guest: PATHS.register,
+  member: PATHS.account.profile,
+  label: "home.cta.start",
+} satisfies AccountAwareLinkProps;
 
 function SectionIntro({ id, title, subtitle }: { id: string; title: string; subtitle?: string }) {
   return (
@@ -44,7 +57,6 @@ function SectionIntro({ id, title, subtitle }: { id: string; title: string; subt
 function Hero() {
   const t = useT();
   const formatPrice = useFormatPrice();
-  const { signedIn } = useAuth();
   return (
     <section className="relative overflow-hidden bg-[radial-gradient(ellipse_at_top,var(--color-primary-subtle),transparent_70%)]">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 md:py-24 lg:grid-cols-[1.2fr_1fr] lg:px-8">
@@ -57,9 +69,9 @@ function Hero() {
             {t("home.hero.subtitle", { price: formatPrice(LOWEST_PRICE) })}
           </p>
           <div className="mt-8 flex flex-col gap-3 min-[420px]:flex-row">
-            <Button asChild size="lg">
-              <Link to={signedIn ? PATHS.account.subscription : PATHS.register}>{t("home.hero.try")}</Link>
-            </Button>
+            <Island name="accountLink" props={HERO_LINK}>
+              <AccountAwareLink {...HERO_LINK} />
+            </Island>
             <Button asChild size="lg" variant="outline">
               <a href={GOOGLE_PLAY_URL} target="_blank" rel="noopener noreferrer">
                 {t("home.hero.android")}
@@ -139,7 +151,9 @@ function Pricing() {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionIntro id="pricing" title={t("pricing.title")} subtitle={t("pricing.subtitle")} />
         <div className="mt-12">
-          <PlanChooser label={t("pricing.title")} />
+          <Island name="plans" props={{ label: t("pricing.title") }}>
+            <PlanChooser label={t("pricing.title")} />
+          </Island>
         </div>
       </div>
     </section>
@@ -220,7 +234,6 @@ function Compare() {
 
 function CallToAction() {
   const t = useT();
-  const { signedIn } = useAuth();
   return (
     <section aria-labelledby="cta" className="py-16 md:py-24">
       <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
@@ -230,9 +243,9 @@ function CallToAction() {
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg opacity-90">{t("home.cta.body")}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 min-[420px]:flex-row">
-            <Button asChild size="lg">
-              <Link to={signedIn ? PATHS.account.profile : PATHS.register}>{t("home.cta.start")}</Link>
-            </Button>
+            <Island name="accountLink" props={CTA_LINK}>
+              <AccountAwareLink {...CTA_LINK} />
+            </Island>
             <Button asChild size="lg" variant="secondary">
               <Link to={`${PATHS.home}#pricing`}>{t("home.cta.plans")}</Link>
             </Button>

@@ -28,6 +28,7 @@ import type { MessageKey } from "../../i18n/catalogues.js";
 import { useFormatPrice } from "../../i18n/format.js";
 import { useT } from "../../i18n/use-t.js";
 import { paymentErrorKey, receiptEmailError, startCryptoPayment } from "../../payment/checkout.js";
+import { selectedPlan } from "../../payment/selected-plan.js";
 import { usePageMeta } from "../../seo/use-page-meta.js";
 
 type Step = "methods" | "tokens";
@@ -126,8 +127,7 @@ export function PaymentPage() {
     if (user?.email) setEmail((current) => current || (user.email ?? ""));
   }, [user]);
 
-  const requested = Number(params.get("planId"));
-  const plan = plans.find((p) => p.id === requested) ?? plans[0];
+  const plan = selectedPlan(plans, params.get("planId"));
   const tokens = useTokens(step === "tokens");
   const tokenList = tokens.data ?? [];
   const tokensFailed = tokens.error !== undefined || (tokens.data !== undefined && tokens.data.length === 0);

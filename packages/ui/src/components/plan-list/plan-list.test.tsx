@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
+import { renderToString } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { axe } from "vitest-axe";
 import { PlanList, type PlanListPlan } from "./plan-list.js";
@@ -140,5 +141,14 @@ describe("given a PlanList with no plans", () => {
 
   it("should show no carousel arrows", () => {
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
+  });
+});
+
+describe("given a PlanList rendered on the server (prerendered page, before its script runs)", () => {
+  it("should offer the next arrow and not the previous one, as a carousel first shows", () => {
+    const html = renderToString(<PlanList plans={plans} {...labels} />);
+    const page = new DOMParser().parseFromString(html, "text/html");
+    expect(page.querySelector("[aria-label='Next plan']")?.hasAttribute("aria-disabled")).toBe(false);
+    expect(page.querySelector("[aria-label='Previous plan']")?.getAttribute("aria-disabled")).toBe("true");
   });
 });

@@ -52,9 +52,14 @@ interface ScrollEdges {
   atEnd: boolean;
 }
 
-/** Tracks whether a horizontal scroller is at its start / end (1 px slack for sub-pixel widths). */
-function useScrollEdges(ref: React.RefObject<HTMLElement | null>, deps: unknown): ScrollEdges {
-  const [edges, setEdges] = React.useState<ScrollEdges>({ atStart: true, atEnd: true });
+/**
+ * Tracks whether a horizontal scroller is at its start / end (1 px slack for sub-pixel widths).
+ * Before it can measure (server HTML, before hydration) it assumes what a carousel of several
+ * cards shows first: at the start, more to the right. So "Next" is live in prerendered HTML, and a
+ * tap on it before the page's script runs can be replayed once it does.
+ */
+function useScrollEdges(ref: React.RefObject<HTMLElement | null>, items: readonly unknown[]): ScrollEdges {
+  const [edges, setEdges] = React.useState<ScrollEdges>(() => ({ atStart: true, atEnd: items.length < 2 }));
   const update = React.useCallback(() => {
     const el = ref.current;
     if (!el) return;
@@ -63,7 +68,7 @@ function useScrollEdges(ref: React.RefObject<HTMLElement | null>, deps: unknown)
       atEnd: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1,
     });
   }, [ref]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: deps re-measures when the plans change
+  // biome-ignore lint/correctness/useExhaustiveDependencies: items re-measures when the plans change
   React.useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -75,7 +80,7 @@ function useScrollEdges(ref: React.RefObject<HTMLElement | null>, deps: unknown)
       el.removeEventListener("scroll", update);
       observer.disconnect();
     };
-  }, [ref, update, deps]);
+  }, [ref, update, items]);
   return edges;
 }
 

@@ -1,15 +1,27 @@
 /**
- * Fixed-window counters in the database, so every server process shares them. A window starts at
- * a subject's first hit and lasts `windowSeconds`; subjects (IPs, e-mails) are stored hashed.
+ * The one rate limiter of the server: counters in the `rate_limits` table, so every server process
+ * shares them and they outlive restarts. Both `/auth/v1` and `/api` count through it; each answers
+ * a refusal in its own wire format (GoTrue's 429 body, the API's `detail`), both with Retry-After.
+ *
+ * The window rule (docs/architecture.md §5): a subject's window opens at its first counted hit and
+ * lasts `windowSeconds`; within it at most `limit` hits pass; refused hits do not count further;
+ * Retry-After is the whole seconds until the window ends (at least 1). Subjects (IPs, e-mails,
+ * user ids) are stored only as a hash with their bucket.
  */
+import { createHash } from "node:crypto";
 import type { Clock } from "../clock.js";
 import type { Queryable } from "../db/index.js";
-import { sha256Hex } from "./secrets.js";
 
-export interface LimitRule {
-  bucket: string;
+/** How many hits a window allows, and how long a window lasts. */
+export interface RateRule {
+  /** Hits allowed per window. */
   limit: number;
   windowSeconds: number;
+}
+
+export interface LimitRule extends RateRule {
+  /** What is counted (`ip:token`, `api`, …); with the subject it names one counter. */
+  bucket: string;
 }
 
 export interface LimitState {
@@ -18,15 +30,24 @@ export interface LimitState {
   retryAfter: number;
 }
 
+/** A counter's stored subject: a hash of bucket and subject, so the table holds no address or e-mail. */
+export function subjectKey(rule: Pick<LimitRule, "bucket">, subject: string): string {
+  return createHash("sha256").update(`${rule.bucket}\n${subject.toLowerCase()}`).digest("hex").slice(0, 40);
+}
+
+/**
+ * Forgets a subject's counter, inside the caller's transaction when `q` is one (account deletion
+ * takes the counters of the deleted address with it).
+ */
+export async function resetLimit(q: Queryable, rule: Pick<LimitRule, "bucket">, subject: string): Promise<void> {
+  await q.query("DELETE FROM rate_limits WHERE bucket = $1 AND subject = $2", [rule.bucket, subjectKey(rule, subject)]);
+}
+
 export class RateLimiter {
   constructor(
     private readonly db: Queryable,
     private readonly clock: Clock,
   ) {}
-
-  private subjectKey(rule: LimitRule, subject: string): string {
-    return sha256Hex(`${rule.bucket}\n${subject.toLowerCase()}`).slice(0, 40);
-  }
 
   private stateFrom(rule: LimitRule, windowStart: Date, hits: number, now: Date): LimitState {
     const ends = windowStart.getTime() + rule.windowSeconds * 1000;
@@ -34,7 +55,7 @@ export class RateLimiter {
     return { allowed: hits <= rule.limit, retryAfter };
   }
 
-  /** Counts one attempt and says whether it is within the limit. Refused attempts do not extend the count. */
+  /** Counts one hit and says whether it is within the limit. Refused hits do not extend the count. */
   async hit(rule: LimitRule, subject: string): Promise<LimitState> {
     const now = this.clock.now();
     const expiredBefore = new Date(now.getTime() - rule.windowSeconds * 1000);
@@ -44,7 +65,7 @@ export class RateLimiter {
          window_start = CASE WHEN rate_limits.window_start <= $4 THEN EXCLUDED.window_start ELSE rate_limits.window_start END,
          hits = CASE WHEN rate_limits.window_start <= $4 THEN 1 ELSE LEAST(rate_limits.hits + 1, $5) END
        RETURNING window_start, hits`,
-      [rule.bucket, this.subjectKey(rule, subject), now, expiredBefore, rule.limit + 1],
+      [rule.bucket, subjectKey(rule, subject), now, expiredBefore, rule.limit + 1],
     );
     const row = rows[0];
     if (!row) return { allowed: true, retryAfter: 0 };
@@ -52,12 +73,12 @@ export class RateLimiter {
     return this.stateFrom(rule, row.window_start, row.hits, now);
   }
 
-  /** Whether the subject has already used up the window, without counting an attempt. */
+  /** Whether the subject has already used up the window, without counting a hit. */
   async isExhausted(rule: LimitRule, subject: string): Promise<LimitState> {
     const now = this.clock.now();
     const { rows } = await this.db.query<{ window_start: Date; hits: number }>(
       "SELECT window_start, hits FROM rate_limits WHERE bucket = $1 AND subject = $2",
-      [rule.bucket, this.subjectKey(rule, subject)],
+      [rule.bucket, subjectKey(rule, subject)],
     );
     const row = rows[0];
     if (!row || row.window_start.getTime() + rule.windowSeconds * 1000 <= now.getTime()) {
@@ -67,24 +88,21 @@ export class RateLimiter {
   }
 
   /**
-   * Gives back one attempt counted by `hit` (say, a reserved login attempt whose password was
-   * right), so it does not count against the subject. Never below zero, and only within the window
-   * the attempt was counted in.
+   * Gives back one hit counted by `hit` (say, a reserved login attempt whose password was right),
+   * so it does not count against the subject. Never below zero, and only within the window the
+   * hit was counted in.
    */
   async release(rule: LimitRule, subject: string): Promise<void> {
     const expiredBefore = new Date(this.clock.now().getTime() - rule.windowSeconds * 1000);
     await this.db.query(
       `UPDATE rate_limits SET hits = GREATEST(LEAST(hits, $4) - 1, 0)
        WHERE bucket = $1 AND subject = $2 AND window_start > $3`,
-      [rule.bucket, this.subjectKey(rule, subject), expiredBefore, rule.limit],
+      [rule.bucket, subjectKey(rule, subject), expiredBefore, rule.limit],
     );
   }
 
   async reset(rule: LimitRule, subject: string): Promise<void> {
-    await this.db.query("DELETE FROM rate_limits WHERE bucket = $1 AND subject = $2", [
-      rule.bucket,
-      this.subjectKey(rule, subject),
-    ]);
+    await resetLimit(this.db, rule, subject);
   }
 
   /** Drops windows that ended long ago (no window is longer than a day). */

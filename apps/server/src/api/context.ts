@@ -1,0 +1,65 @@
+/** What every route module of the product API is given (`createApiRouter` builds it once). */
+import type { Context, MiddlewareHandler } from "hono";
+import { clientIp, rateLimitSubject } from "../http/kit.js";
+import { fromAcceptLanguage } from "../mail/index.js";
+import { type Customer, EmailTakenError, ensureCustomer } from "./customers.js";
+import { type ApiDeps, DEFAULT_RATE_LIMITS } from "./deps.js";
+import { HttpError } from "./errors.js";
+import type { ApiEnv, ApiIdentity } from "./identity.js";
+import { createAuthed, createLimit, type Limit } from "./middleware.js";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface ApiContext {
+  deps: ApiDeps;
+  limits: typeof DEFAULT_RATE_LIMITS;
+  limit: Limit;
+  /** The bearer check every account route sits behind. */
+  authed: MiddlewareHandler<ApiEnv>;
+  /** What per-IP limits count for this request (see http/client-ip.ts). */
+  ipSubject(c: Context): string;
+  /** The caller's customer row, created on first use (register and session-init may have been lost). */
+  customerOf(identity: ApiIdentity): Promise<Customer>;
+  /**
+   * The language a payment's receipt is written in: the page's (the web app sends it as
+   * Accept-Language), else the account's language with the embedded auth server, else none (English).
+   */
+  receiptLanguage(c: Context<ApiEnv>, identity: ApiIdentity): Promise<string | null>;
+}
+
+export function createApiContext(deps: ApiDeps): ApiContext {
+  const { db, clock } = deps;
+  return {
+    deps,
+    limits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits },
+    limit: createLimit(db, clock),
+    authed: createAuthed(db, deps.authenticate),
+    ipSubject: (c) => rateLimitSubject(clientIp(c, deps.trustedProxies)),
+    async customerOf(identity) {
+      try {
+        // The account is checked again where the row is written: a request authenticated just before
+        // its account was deleted must not bring the customer back (docs/architecture.md §2.1).
+        return await db.transaction(async (tx) => {
+          if (deps.holdLiveAccount && !(await deps.holdLiveAccount(tx, identity.sub))) {
+            throw new HttpError(401, "not_authenticated", "Not authenticated", { "WWW-Authenticate": "Bearer" });
+          }
+          return ensureCustomer(tx, clock, identity.sub, identity.email);
+        });
+      } catch (err) {
+        if (err instanceof EmailTakenError) {
+          throw new HttpError(409, "email_taken", "This e-mail belongs to another account. Please contact support.");
+        }
+        throw err;
+      }
+    },
+    async receiptLanguage(c, identity) {
+      const fromPage = fromAcceptLanguage(c.req.header("Accept-Language"));
+      if (fromPage) return fromPage;
+      if (!UUID.test(identity.sub)) return null;
+      const { rows } = await db.query<{ language: string }>("SELECT language FROM users WHERE id = $1::uuid", [
+        identity.sub,
+      ]);
+      return rows[0]?.language ?? null;
+    },
+  };
+}

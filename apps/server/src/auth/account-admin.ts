@@ -1,0 +1,81 @@
+/**
+ * What other modules and the operator ask of the auth server's accounts outside its own HTTP
+ * routes: the password check before an account is deleted, forgetting an account, and the admin
+ * command line's look-up and block. The tables are this module's (docs/architecture.md §2).
+ */
+import type { Clock } from "../clock.js";
+import type { Queryable } from "../db/index.js";
+import { checkPassword, MAX_PASSWORD_BYTES } from "./passwords.js";
+import { isUuid } from "./session-check.js";
+import { lockUserTokens } from "./stores/sessions.js";
+
+/** A far-future ban: how an operator's block reaches the embedded auth server (sign-in answers 403). */
+const BAN_UNTIL = new Date("2999-12-31T00:00:00Z");
+
+/**
+ * The live account `userId` names, when `password` is its password; null otherwise (wrong
+ * password, no password set, no such account). Timing tells none of these apart.
+ */
+export async function confirmAccountPassword(
+  q: Queryable,
+  userId: string,
+  password: string,
+): Promise<{ email: string } | null> {
+  const { rows } = await q.query<{ email: string; encrypted_password: string | null }>(
+    "SELECT email, encrypted_password FROM users WHERE id = $1 AND deleted_at IS NULL",
+    [userId],
+  );
+  const user = rows[0];
+  // No stored password can exceed bcrypt's 72 bytes; compare against nothing to keep timing flat.
+  const stored = Buffer.byteLength(password) > MAX_PASSWORD_BYTES ? null : user?.encrypted_password;
+  // checkPassword spends a bcrypt comparison even without a hash, so timing tells nothing.
+  if (!(await checkPassword(password, stored)) || !user) return null;
+  return { email: user.email };
+}
+
+/**
+ * Account deletion, the auth module's part (docs/architecture.md §2.1): removes the user inside
+ * the caller's transaction. Identities, sessions, refresh tokens, codes and known addresses go
+ * with it (ON DELETE CASCADE, migration 0001). Answers the address the account had at that
+ * moment, or undefined when it was already gone.
+ */
+export async function forgetAuthUser(tx: Queryable, userId: string): Promise<{ email: string } | undefined> {
+  // The sessions' refresh tokens before the cascade reaches them, as every deleter of sessions
+  // takes them (stores/sessions.ts): a refresh racing the deletion would deadlock against it.
+  await lockUserTokens(tx, userId);
+  const { rows } = await tx.query<{ email: string }>("DELETE FROM users WHERE id = $1 RETURNING email", [userId]);
+  return rows[0];
+}
+
+/** A live (not deleted) account by exact e-mail (any case) or id, for the admin command line. */
+export async function findAuthUser(
+  q: Queryable,
+  emailOrId: string,
+): Promise<{ id: string; email: string } | undefined> {
+  const { rows } = await q.query<{ id: string; email: string }>(
+    "SELECT id::text AS id, email FROM users WHERE (email = lower($1) OR id::text = $1) AND deleted_at IS NULL",
+    [emailOrId],
+  );
+  return rows[0];
+}
+
+/** Bans (far into the future) or unbans the account with this id; an unknown id changes nothing. */
+export async function setAuthUserBlocked(q: Queryable, clock: Clock, userId: string, blocked: boolean): Promise<void> {
+  await q.query("UPDATE users SET banned_until = $2, updated_at = $3 WHERE id::text = $1", [
+    userId,
+    blocked ? BAN_UNTIL : null,
+    clock.now(),
+  ]);
+}
+
+/**
+ * Inside the caller's transaction: whether the account `userId` still exists, holding it (a share
+ * lock) so that a deletion waits until that transaction ends. A product request authenticated a
+ * moment before its account was deleted then cannot write the deleted customer back
+ * (docs/architecture.md §2.1).
+ */
+export async function holdLiveAccount(tx: Queryable, userId: string): Promise<boolean> {
+  if (!isUuid(userId)) return false;
+  const { rows } = await tx.query("SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL FOR KEY SHARE", [userId]);
+  return rows.length > 0;
+}

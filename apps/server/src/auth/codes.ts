@@ -1,0 +1,122 @@
+/**
+ * Mailed 6-digit codes (GoTrue's e-mail OTPs): issued for sign-up, recovery and re-authentication,
+ * short-lived, single-use, stored as an HMAC, void after a few wrong tries (docs/product.md §4.8,
+ * §5.5). Issuing replaces the purpose's live code and queues the mail in the same transaction.
+ */
+import type { Queryable } from "../db/index.js";
+import type { MailLanguage } from "../mail/index.js";
+import type { AuthContext } from "./context.js";
+import { generateCode, hashCode, sameHex } from "./secrets.js";
+import {
+  type CodePurpose,
+  countWrongTry,
+  deleteCode,
+  lockCodes,
+  lockReauthenticationCode,
+  replaceCode,
+} from "./stores/codes.js";
+import { markCodeSent, type UserRow } from "./stores/users.js";
+
+export type { CodePurpose } from "./stores/codes.js";
+
+/** Codes live 10 minutes (ASVS 6.5.5) and allow 5 wrong tries (then a new one must be requested). */
+export const CODE_TTL_MINUTES = 10;
+export const CODE_MAX_ATTEMPTS = 5;
+
+/** Per purpose: the mail it sends and the user column recording when (GoTrue's `*_sent_at`). */
+const CODE_MAIL = {
+  signup: { template: "signup_code", sentAt: "confirmation_sent_at" },
+  recovery: { template: "recovery_code", sentAt: "recovery_sent_at" },
+  reauthentication: { template: "reauthentication_code", sentAt: null },
+} as const satisfies Record<
+  CodePurpose,
+  { template: string; sentAt: "confirmation_sent_at" | "recovery_sent_at" | null }
+>;
+
+const wellFormed = (code: string) => /^\d{6}$/.test(code);
+
+/** Replaces any live code of this purpose (voiding it) and mails the new one, inside `tx`. */
+export async function issueCode(
+  ctx: AuthContext,
+  tx: Queryable,
+  user: UserRow,
+  purpose: CodePurpose,
+  language: MailLanguage,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const code = generateCode();
+  await replaceCode(tx, {
+    userId: user.id,
+    purpose,
+    codeHash: hashCode(ctx.keys.codes, purpose, user.email, code),
+    now,
+    expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
+  });
+  const { template, sentAt } = CODE_MAIL[purpose];
+  if (sentAt) await markCodeSent(tx, user.id, sentAt, now, language);
+  await ctx.mail.enqueueCodeMail(tx, {
+    to: user.email,
+    template,
+    language,
+    vars: { code, minutes: CODE_TTL_MINUTES },
+  });
+}
+
+/**
+ * Checks a typed code against the user's live codes of any of `purposes` (first match wins, in
+ * that order), inside `tx`. Answers the purpose it matched, or null after counting a wrong try
+ * against every code it could have meant: at CODE_MAX_ATTEMPTS that code is void and only a new
+ * one (resend) can confirm. The caller commits either way, so the count stays. A match uses nothing
+ * up yet: the caller deletes the user's codes.
+ */
+export async function matchMailedCode(
+  ctx: AuthContext,
+  tx: Queryable,
+  user: UserRow,
+  purposes: readonly CodePurpose[],
+  typed: string,
+): Promise<CodePurpose | null> {
+  const now = ctx.clock.now();
+  const codes = await lockCodes(tx, user.id);
+  const live = purposes
+    .map((p) => codes.find((c) => c.purpose === p))
+    .filter(
+      (c): c is NonNullable<typeof c> =>
+        !!c && c.expires_at.getTime() > now.getTime() && c.attempts < CODE_MAX_ATTEMPTS,
+    );
+  const matched = wellFormed(typed)
+    ? live.find((c) => sameHex(c.code_hash, hashCode(ctx.keys.codes, c.purpose, user.email, typed)))
+    : undefined;
+  if (matched) return matched.purpose;
+  for (const c of live) {
+    if (c.attempts + 1 >= CODE_MAX_ATTEMPTS) await deleteCode(tx, user.id, c.purpose);
+    else await countWrongTry(tx, user.id, c.purpose);
+  }
+  return null;
+}
+
+/**
+ * Checks a re-authentication nonce inside `tx` and uses it up (true), or counts a wrong try and
+ * voids the code at CODE_MAX_ATTEMPTS (false; the caller must commit, not throw, to keep that).
+ */
+export async function useReauthenticationCode(
+  ctx: AuthContext,
+  tx: Queryable,
+  user: UserRow,
+  nonce: string,
+): Promise<boolean> {
+  const code = await lockReauthenticationCode(tx, user.id);
+  if (!code || code.expires_at.getTime() <= ctx.clock.now().getTime() || code.attempts >= CODE_MAX_ATTEMPTS)
+    return false;
+  const candidate = nonce.trim();
+  if (
+    wellFormed(candidate) &&
+    sameHex(code.code_hash, hashCode(ctx.keys.codes, "reauthentication", user.email, candidate))
+  ) {
+    await deleteCode(tx, user.id, "reauthentication");
+    return true;
+  }
+  if (code.attempts + 1 >= CODE_MAX_ATTEMPTS) await deleteCode(tx, user.id, "reauthentication");
+  else await countWrongTry(tx, user.id, "reauthentication");
+  return false;
+}

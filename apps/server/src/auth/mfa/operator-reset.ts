@@ -1,0 +1,34 @@
+/**
+ * The operator's way back in for a user who lost their authenticator and their recovery codes
+ * (`pnpm admin users remove-2fa`, docs/operations.md §10): every factor of the account goes (the
+ * authenticator, half-finished enrolments, the recovery codes, their challenges), and so does
+ * every session, because the lost phone may still be signed in. The user then signs in with the
+ * password alone and can turn two-factor sign-in on again. An account without factors is left as
+ * it is (its sessions too).
+ */
+import type { Db } from "../../db/index.js";
+import { isUuid } from "../session-check.js";
+import { endSessionsIn, lockUserTokens } from "../stores/sessions.js";
+import { lockUser } from "../stores/users.js";
+
+export async function removeAllFactors(
+  db: Db,
+  userId: string,
+): Promise<{ factors: { type: string; status: string }[]; sessions: number }> {
+  if (!isUuid(userId)) return { factors: [], sessions: 0 };
+  return db.transaction(async (tx) => {
+    // Lock order of stores/sessions.ts: the refresh tokens first (a refresh takes its token, then
+    // its session, then a key-share lock on the account), then the account the way factor changes
+    // serialise (FOR NO KEY UPDATE), then the factors and sessions.
+    await lockUserTokens(tx, userId);
+    await lockUser(tx, userId);
+    const { rows } = await tx.query<{ type: string; status: string }>(
+      "DELETE FROM mfa_factors WHERE user_id = $1 RETURNING factor_type AS type, status",
+      [userId],
+    );
+    // Nothing removed: nobody is signed out. Otherwise every session goes in the same transaction,
+    // so no session raised by a code checked a moment before outlives the factors.
+    const sessions = rows.length === 0 ? 0 : await endSessionsIn(tx, userId, "all");
+    return { factors: rows, sessions };
+  });
+}

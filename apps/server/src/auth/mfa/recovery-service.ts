@@ -1,0 +1,180 @@
+/**
+ * Recovery codes, on the wire of auth-js's `mfa.recoveryCodes` (GoTrue's `/factors/recovery-codes`,
+ * experimental there): one set of ten single-use codes per user, shown once, stored as HMACs, only
+ * beside a verified authenticator. A code stands in for an authenticator code: it raises the
+ * session to aal2 (amr `mfa/recovery_code`). README, "Two-factor sign-in".
+ */
+import { randomUUID } from "node:crypto";
+import type { Clock } from "../../clock.js";
+import type { Config } from "../../config/index.js";
+import type { Db, Queryable } from "../../db/index.js";
+import { rateLimitSubject } from "../../http/client-ip.js";
+import { AuthError, tooManyRequests, validationFailed } from "../errors.js";
+import { lockUserTokens } from "../stores/sessions.js";
+import { lockUser } from "../stores/users.js";
+import { type MfaTokenResponse, raiseSession } from "./assurance.js";
+import { canonicalRecoveryCode, hashRecoveryCode, type MfaKeys, newRecoveryCodes } from "./crypto.js";
+import { findRecoveryFactor, hasVerifiedTotp, MAX_FRIENDLY_NAME_LENGTH } from "./factors.js";
+import { type Caller, type Guards, insufficientAal, needsRecentCode } from "./guards.js";
+
+export interface RecoveryCodesIssued {
+  id: string;
+  type: "recovery_code";
+  friendly_name: string;
+  total: number;
+  codes: string[];
+}
+
+const noCodes = () => new AuthError(404, "mfa_factor_not_found", "No recovery codes have been generated");
+const wrongCode = () => new AuthError(422, "mfa_verification_failed", "Invalid recovery code entered");
+const DEFAULT_NAME = "Recovery codes";
+
+export function createRecoveryService(deps: { config: Config; db: Db; clock: Clock; keys: MfaKeys; guards: Guards }) {
+  const { db, clock, keys, guards } = deps;
+
+  async function requireAal2(caller: Caller): Promise<void> {
+    if (!(await guards.isAal2(caller))) throw insufficientAal(403, "AAL2 required to manage recovery codes");
+  }
+
+  /** Replaces the set's codes by ten new ones, inside `tx`; returns them in clear, once. */
+  async function storeNewCodes(tx: Queryable, factorId: string): Promise<string[]> {
+    const codes = newRecoveryCodes();
+    await tx.query("DELETE FROM mfa_recovery_codes WHERE factor_id = $1", [factorId]);
+    for (const code of codes) {
+      await tx.query("INSERT INTO mfa_recovery_codes (factor_id, code_hash) VALUES ($1, $2)", [
+        factorId,
+        hashRecoveryCode(keys, factorId, code),
+      ]);
+    }
+    return codes;
+  }
+
+  return {
+    async status(caller: Caller) {
+      const factor = await findRecoveryFactor(db, caller.userId);
+      if (!factor) throw noCodes();
+      const { rows } = await db.query<{ total: number; remaining: number }>(
+        "SELECT count(*)::int AS total, count(*) FILTER (WHERE used_at IS NULL)::int AS remaining FROM mfa_recovery_codes WHERE factor_id = $1",
+        [factor.id],
+      );
+      return {
+        id: factor.id,
+        type: "recovery_code" as const,
+        total: rows[0]?.total ?? 0,
+        remaining: rows[0]?.remaining ?? 0,
+      };
+    },
+
+    async generate(caller: Caller, friendlyName: string | undefined): Promise<RecoveryCodesIssued> {
+      await requireAal2(caller);
+      const name = friendlyName?.trim() || DEFAULT_NAME;
+      if (name.length > MAX_FRIENDLY_NAME_LENGTH) throw validationFailed("friendly_name is too long");
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        await lockUser(tx, caller.userId);
+        if (!(await hasVerifiedTotp(tx, caller.userId))) {
+          throw new AuthError(
+            422,
+            "mfa_recovery_codes_sole_factor",
+            "Recovery codes need another verified factor: enroll and verify an authenticator first",
+          );
+        }
+        if (await findRecoveryFactor(tx, caller.userId)) {
+          throw new AuthError(
+            422,
+            "mfa_verified_factor_exists",
+            "Recovery codes already exist, regenerate them to get a new set",
+          );
+        }
+        const { rows: named } = await tx.query("SELECT 1 FROM mfa_factors WHERE user_id = $1 AND friendly_name = $2", [
+          caller.userId,
+          name,
+        ]);
+        if (named.length > 0) {
+          throw new AuthError(
+            422,
+            "mfa_factor_name_conflict",
+            `A factor with the friendly name "${name}" for this user already exists`,
+          );
+        }
+        const id = randomUUID();
+        await tx.query(
+          `INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, verified_at)
+           VALUES ($1, $2, $3, 'recovery_code', 'verified', $4, $4, $4)`,
+          [id, caller.userId, name, now],
+        );
+        const codes = await storeNewCodes(tx, id);
+        return { id, type: "recovery_code", friendly_name: name, total: codes.length, codes };
+      });
+    },
+
+    async regenerate(caller: Caller): Promise<RecoveryCodesIssued> {
+      await requireAal2(caller);
+      return db.transaction(async (tx) => {
+        const factor = await findRecoveryFactor(tx, caller.userId, true);
+        if (!factor) throw noCodes();
+        await tx.query("UPDATE mfa_factors SET updated_at = $2 WHERE id = $1", [factor.id, clock.now()]);
+        const codes = await storeNewCodes(tx, factor.id);
+        return {
+          id: factor.id,
+          type: "recovery_code",
+          friendly_name: factor.friendly_name ?? DEFAULT_NAME,
+          total: codes.length,
+          codes,
+        };
+      });
+    },
+
+    async remove(caller: Caller): Promise<{ id: string }> {
+      await requireAal2(caller);
+      if (!guards.verifiedRecently(caller)) throw needsRecentCode();
+      return db.transaction(async (tx) => {
+        const factor = await findRecoveryFactor(tx, caller.userId, true);
+        if (!factor) throw noCodes();
+        await tx.query("DELETE FROM mfa_factors WHERE id = $1", [factor.id]);
+        return { id: factor.id };
+      });
+    },
+
+    /** Uses up one code and raises the caller's session to aal2. */
+    async verify(caller: Caller, typed: string | undefined, ip: string): Promise<MfaTokenResponse> {
+      await guards.limitIp(guards.rules.ipVerify, ip);
+      const subject = `${caller.userId}|${rateLimitSubject(ip)}`;
+      const reserved = await guards.limiter.hit(guards.rules.recoveryFail, subject);
+      if (!reserved.allowed) {
+        throw tooManyRequests(
+          "mfa_recovery_codes_locked",
+          "Too many wrong recovery codes. Please wait before trying again.",
+          reserved.retryAfter,
+        );
+      }
+      const code = canonicalRecoveryCode(typed ?? "");
+      let response: MfaTokenResponse | null;
+      try {
+        response = await db.transaction(async (tx) => {
+          // Refresh tokens before the factor, as the authenticator's verify (factor-service.ts).
+          await lockUserTokens(tx, caller.userId);
+          const factor = await findRecoveryFactor(tx, caller.userId, true);
+          if (!factor || !code) return null;
+          // One statement marks the code used only if it was unused: a code works once, whatever races.
+          const { rows } = await tx.query(
+            "UPDATE mfa_recovery_codes SET used_at = $3 WHERE factor_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING id",
+            [factor.id, hashRecoveryCode(keys, factor.id, code), clock.now()],
+          );
+          if (rows.length === 0) return null;
+          return raiseSession(tx, deps, { ...caller, method: "mfa/recovery_code" });
+        });
+      } catch (err) {
+        await guards.limiter.release(guards.rules.recoveryFail, subject);
+        throw err;
+      }
+      if (!response) throw wrongCode();
+      await guards.limiter.release(guards.rules.recoveryFail, subject);
+      // The owner is in: the authenticator's wrong-code lock no longer holds them up.
+      await guards.limiter.reset(guards.rules.totpFail, caller.userId);
+      return response;
+    },
+  };
+}
+
+export type RecoveryService = ReturnType<typeof createRecoveryService>;

@@ -1,0 +1,232 @@
+/**
+ * The `users`, `identities` and `user_known_ips` tables: every statement the auth use cases run on
+ * them (docs/architecture.md §2). Rows follow Supabase's layout, so the JSON the wire carries
+ * (`../users.ts`) is a mapping of them.
+ */
+import { randomUUID } from "node:crypto";
+import type { Queryable } from "../../db/index.js";
+import { sha256Hex } from "../secrets.js";
+
+export interface UserRow {
+  id: string;
+  aud: string;
+  role: string;
+  email: string;
+  encrypted_password: string | null;
+  email_confirmed_at: Date | null;
+  confirmation_sent_at: Date | null;
+  recovery_sent_at: Date | null;
+  last_sign_in_at: Date | null;
+  banned_until: Date | null;
+  deleted_at: Date | null;
+  language: string;
+  raw_app_meta_data: Record<string, unknown>;
+  raw_user_meta_data: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface IdentityRow {
+  id: string;
+  provider_id: string;
+  user_id: string;
+  provider: string;
+  identity_data: Record<string, unknown>;
+  last_sign_in_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const USER_COLUMNS =
+  "id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at, recovery_sent_at, " +
+  "last_sign_in_at, banned_until, deleted_at, language, raw_app_meta_data, raw_user_meta_data, created_at, updated_at";
+
+export async function findUserByEmail(q: Queryable, email: string, forUpdate = false): Promise<UserRow | undefined> {
+  const { rows } = await q.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users WHERE email = $1 AND deleted_at IS NULL${forUpdate ? " FOR UPDATE" : ""}`,
+    [email],
+  );
+  return rows[0];
+}
+
+export async function findUserById(q: Queryable, id: string, forUpdate = false): Promise<UserRow | undefined> {
+  const { rows } = await q.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND deleted_at IS NULL${forUpdate ? " FOR UPDATE" : ""}`,
+    [id],
+  );
+  return rows[0];
+}
+
+export async function identitiesOf(q: Queryable, userId: string): Promise<IdentityRow[]> {
+  const { rows } = await q.query<IdentityRow>(
+    "SELECT id, provider_id, user_id, provider, identity_data, last_sign_in_at, created_at, updated_at FROM identities WHERE user_id = $1 ORDER BY created_at",
+    [userId],
+  );
+  return rows;
+}
+
+/**
+ * A new unconfirmed account with its e-mail identity, or undefined when the address is taken (a
+ * parallel sign-up a moment ago, or a deleted account that still holds it).
+ */
+export async function insertPendingUser(
+  tx: Queryable,
+  input: {
+    email: string;
+    passwordHash: string;
+    language: string;
+    data: Record<string, unknown>;
+    signupNetworkHash: string | null;
+    now: Date;
+  },
+): Promise<UserRow | undefined> {
+  const id = randomUUID();
+  const { rows } = await tx.query<UserRow>(
+    `INSERT INTO users (id, email, encrypted_password, language, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, signup_network_hash)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $7, $8)
+     ON CONFLICT (email) DO NOTHING RETURNING ${USER_COLUMNS}`,
+    [
+      id,
+      input.email,
+      input.passwordHash,
+      input.language,
+      JSON.stringify({ provider: "email", providers: ["email"] }),
+      JSON.stringify(input.data),
+      input.now,
+      input.signupNetworkHash,
+    ],
+  );
+  const user = rows[0];
+  if (!user) return undefined;
+  await tx.query(
+    `INSERT INTO identities (id, provider_id, user_id, provider, identity_data, created_at, updated_at)
+     VALUES ($1, $2, $3, 'email', $4::jsonb, $5, $5)`,
+    [
+      randomUUID(),
+      id,
+      id,
+      JSON.stringify({ sub: id, email: input.email, email_verified: false, phone_verified: false }),
+      input.now,
+    ],
+  );
+  return user;
+}
+
+/** Removes an account row; its identities, sessions, tokens and codes go by cascade. */
+export async function deleteUser(tx: Queryable, userId: string): Promise<void> {
+  await tx.query("DELETE FROM users WHERE id = $1", [userId]);
+}
+
+/** Records that a code mail went out (GoTrue's `*_sent_at`) and the language it was written in. */
+export async function markCodeSent(
+  tx: Queryable,
+  userId: string,
+  column: "confirmation_sent_at" | "recovery_sent_at",
+  now: Date,
+  language: string,
+): Promise<void> {
+  await tx.query(`UPDATE users SET ${column} = $2, language = $3, updated_at = $2 WHERE id = $1`, [
+    userId,
+    now,
+    language,
+  ]);
+}
+
+/** The hashed network of the sign-up that re-keyed a pending account (null: not re-keyed). */
+export async function signupNetworkOf(tx: Queryable, userId: string): Promise<string | null> {
+  const { rows } = await tx.query<{ signup_network_hash: string | null }>(
+    "SELECT signup_network_hash FROM users WHERE id = $1",
+    [userId],
+  );
+  return rows[0]?.signup_network_hash ?? null;
+}
+
+/**
+ * Confirms the address. Unless `keepSignup`, the pending sign-up's password and metadata are
+ * dropped (they may be a stranger's: see verify.ts). The e-mail identity is marked verified too.
+ */
+export async function confirmEmail(tx: Queryable, userId: string, now: Date, keepSignup: boolean): Promise<void> {
+  await tx.query(
+    `UPDATE users SET email_confirmed_at = $2, updated_at = $2, signup_network_hash = NULL,
+       encrypted_password = CASE WHEN $3 THEN encrypted_password END,
+       raw_user_meta_data = CASE WHEN $3 THEN raw_user_meta_data ELSE '{}'::jsonb END
+         || '{"email_verified": true}'::jsonb WHERE id = $1`,
+    [userId, now, keepSignup],
+  );
+  await tx.query(
+    `UPDATE identities SET identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = $2
+     WHERE user_id = $1 AND provider = 'email'`,
+    [userId, now],
+  );
+}
+
+/** A sign-in: stamps user and identities, and remembers the address it came from (hashed). */
+export async function recordSignIn(tx: Queryable, userId: string, ip: string, now: Date): Promise<void> {
+  await tx.query("UPDATE users SET last_sign_in_at = $2, updated_at = $2 WHERE id = $1", [userId, now]);
+  await tx.query("UPDATE identities SET last_sign_in_at = $2, updated_at = $2 WHERE user_id = $1", [userId, now]);
+  await tx.query(
+    `INSERT INTO user_known_ips (user_id, ip_hash, last_seen_at) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id, ip_hash) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at`,
+    [userId, sha256Hex(ip), now],
+  );
+}
+
+/** Whether the user has signed in from this address before (exempt from the per-address lockout). */
+export async function isKnownIp(q: Queryable, userId: string, ip: string): Promise<boolean> {
+  const { rows } = await q.query("SELECT 1 FROM user_known_ips WHERE user_id = $1 AND ip_hash = $2", [
+    userId,
+    sha256Hex(ip),
+  ]);
+  return rows.length > 0;
+}
+
+/** A stronger hash of the same password (bcrypt cost raised); updated_at stays as it was. */
+export async function replacePasswordHash(tx: Queryable, userId: string, hash: string): Promise<void> {
+  await tx.query("UPDATE users SET encrypted_password = $2 WHERE id = $1", [userId, hash]);
+}
+
+/** A new password chosen by the user. */
+export async function setPassword(tx: Queryable, userId: string, hash: string, now: Date): Promise<void> {
+  await tx.query("UPDATE users SET encrypted_password = $2, updated_at = $3 WHERE id = $1", [userId, hash, now]);
+}
+
+/** Merges `data` into the user metadata (null values remove keys); answers what is stored now. */
+export async function mergeUserMetadata(
+  tx: Queryable,
+  userId: string,
+  data: Record<string, unknown>,
+  now: Date,
+): Promise<Record<string, unknown> | undefined> {
+  const { rows } = await tx.query<{ raw_user_meta_data: Record<string, unknown> }>(
+    "UPDATE users SET raw_user_meta_data = jsonb_strip_nulls(raw_user_meta_data || $2::jsonb), updated_at = $3 WHERE id = $1 RETURNING raw_user_meta_data",
+    [userId, JSON.stringify(data), now],
+  );
+  return rows[0]?.raw_user_meta_data;
+}
+
+/**
+ * Deletes accounts never confirmed whose last code mail (or creation) is older than `cutoff`;
+ * answers how many went.
+ */
+export async function deleteUnconfirmedBefore(q: Queryable, cutoff: Date): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `WITH gone AS (
+       DELETE FROM users WHERE email_confirmed_at IS NULL AND deleted_at IS NULL
+         AND GREATEST(created_at, confirmation_sent_at, recovery_sent_at) < $1
+       RETURNING 1)
+     SELECT count(*)::int AS n FROM gone`,
+    [cutoff],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Locks the account row for the rest of `tx`: the two-factor use cases take it first so that
+ * parallel enrolments and removals of one user run one after another. FOR NO KEY UPDATE, not FOR
+ * UPDATE: a refresh or sign-in writing a row that references the account (its new refresh token,
+ * its session) takes a key-share lock on it, after its own token and session, and must not wait
+ * here — a removal lowering those sessions would wait for the refresh in turn (a deadlock, 40P01).
+ */
+export async function lockUser(tx: Queryable, userId: string): Promise<void> {
+  await tx.query("SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE", [userId]);
+}

@@ -1,0 +1,138 @@
+/**
+ * One pass of the renewal-reminder scheduler (docs/product.md §11.3). Finds subscriptions that end
+ * within 3 days ('soon') or ended within the last day ('ended'), and for each one not yet reminded
+ * of that end, records the reminder and puts its mail in the outbox in the same transaction.
+ *
+ * Exactly once, with any number of processes, restarts and clock moves: due subscriptions are
+ * claimed with `FOR UPDATE SKIP LOCKED` (two processes take different rows instead of waiting on
+ * each other), and the primary key of `renewal_reminders` (customer, kind, period end) lets only
+ * one insert win whatever interleaving happens; the mail goes out only with the winning row.
+ */
+import type { Clock } from "../clock.js";
+import type { Db } from "../db/index.js";
+import { type Mail, pickLanguage } from "../mail/index.js";
+import { type ReminderKind, renderReminderMail } from "./reminder-mail.js";
+import { signUnsubscribeToken } from "./unsubscribe-token.js";
+
+const DAY_MS = 86_400_000;
+/** The first reminder is due this long before the end. */
+export const SOON_MS = 3 * DAY_MS;
+/** The 'ended' reminder is sent on the day the subscription ends: no later than this after it. */
+export const ENDED_GRACE_MS = DAY_MS;
+/** Subscriptions claimed per transaction. */
+const BATCH = 50;
+/** A pass stops after this many batches (the next pass goes on). */
+const MAX_BATCHES = 200;
+
+interface DueRow {
+  customer_id: string;
+  email: string;
+  ends_at: Date;
+  plan_id: number | null;
+  plan_name: string | null;
+  kind: ReminderKind;
+  paid_language: string | null;
+  account_language: string | null;
+}
+
+export interface ReminderReport {
+  sent: number;
+}
+
+export interface SchedulerDeps {
+  db: Db;
+  clock: Clock;
+  mail: Pick<Mail, "enqueue" | "kick">;
+  siteUrl: string;
+  /** HMAC key of the unsubscribe links. */
+  unsubscribeKey: string;
+}
+
+/** The links a reminder carries, all on SITE_URL. */
+export function reminderLinks(siteUrl: string, key: string, customerId: string, planId: number | null) {
+  const token = encodeURIComponent(signUnsubscribeToken(key, customerId));
+  return {
+    renew: new URL(planId === null ? "/payment" : `/payment?planId=${planId}`, siteUrl).toString(),
+    /** The page a person opens: it asks before anything changes. */
+    unsubscribePage: new URL(`/unsubscribe?token=${token}`, siteUrl).toString(),
+    /** RFC 8058 one-click: mail clients POST here (a GET is sent on to the page). */
+    oneClick: new URL(`/api/reminders/unsubscribe?token=${token}`, siteUrl).toString(),
+  };
+}
+
+/** Claims one batch of due subscriptions and mails their reminders; how many were mailed. */
+async function remindBatch(deps: SchedulerDeps, now: Date): Promise<{ claimed: number; sent: number }> {
+  return deps.db.transaction(async (tx) => {
+    // The kind follows from the clock: before the end 'soon', after it 'ended'. A subscription
+    // renewed meanwhile has a new end, so the old period's reminders are never due again.
+    const { rows } = await tx.query<DueRow>(
+      `SELECT s.customer_id, c.email, s.ends_at, s.plan_id, p.name AS plan_name,
+              CASE WHEN s.ends_at <= $1 THEN 'ended' ELSE 'soon' END AS kind,
+              (SELECT pm.receipt_language FROM payments pm
+                WHERE pm.customer_id = s.customer_id AND pm.status = 'success'
+                ORDER BY pm.settled_at DESC NULLS LAST LIMIT 1) AS paid_language,
+              (SELECT u.language FROM users u WHERE u.email = lower(c.email) AND u.deleted_at IS NULL) AS account_language
+         FROM subscriptions s
+         JOIN customers c ON c.id = s.customer_id
+         LEFT JOIN plans p ON p.id = s.plan_id
+        WHERE s.ends_at > $2 AND s.ends_at <= $3
+          AND NOT c.blocked
+          AND NOT EXISTS (SELECT 1 FROM renewal_reminder_optouts o WHERE o.customer_id = s.customer_id)
+          AND NOT EXISTS (
+                SELECT 1 FROM renewal_reminders r
+                 WHERE r.customer_id = s.customer_id AND r.period_ends_at = s.ends_at
+                   AND r.kind = CASE WHEN s.ends_at <= $1 THEN 'ended' ELSE 'soon' END)
+        ORDER BY s.ends_at
+        LIMIT $4
+        FOR UPDATE OF s SKIP LOCKED`,
+      [now, new Date(now.getTime() - ENDED_GRACE_MS), new Date(now.getTime() + SOON_MS), BATCH],
+    );
+    let sent = 0;
+    for (const row of rows) {
+      const claimed = await tx.query(
+        `INSERT INTO renewal_reminders (customer_id, kind, period_ends_at, sent_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT DO NOTHING RETURNING customer_id`,
+        [row.customer_id, row.kind, row.ends_at, now],
+      );
+      // Another process reminded of this end in the meantime: nothing to send.
+      if (claimed.rows.length === 0) continue;
+      // The language the customer last paid in (the checkout page's), else the account's.
+      const language = pickLanguage(row.paid_language, row.account_language);
+      const links = reminderLinks(deps.siteUrl, deps.unsubscribeKey, row.customer_id, row.plan_id);
+      const rendered = renderReminderMail(language, {
+        kind: row.kind,
+        planName: row.plan_name,
+        endsAt: new Date(row.ends_at),
+        renewUrl: links.renew,
+        unsubscribeUrl: links.unsubscribePage,
+        siteUrl: deps.siteUrl,
+      });
+      const mailId = await deps.mail.enqueue(tx, {
+        to: row.email,
+        ...rendered,
+        template: `renewal_reminder_${row.kind}`,
+        language,
+        headers: { "List-Unsubscribe": `<${links.oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      });
+      await tx.query(
+        "UPDATE renewal_reminders SET mail_id = $4 WHERE customer_id = $1 AND kind = $2 AND period_ends_at = $3",
+        [row.customer_id, row.kind, row.ends_at, mailId],
+      );
+      sent++;
+    }
+    return { claimed: rows.length, sent };
+  });
+}
+
+/** One pass: batches until nothing due is left unclaimed (rows other processes hold are theirs). */
+export async function runReminderPass(deps: SchedulerDeps): Promise<ReminderReport> {
+  const now = deps.clock.now();
+  let sent = 0;
+  for (let i = 0; i < MAX_BATCHES; i++) {
+    const batch = await remindBatch(deps, now);
+    sent += batch.sent;
+    if (batch.claimed < BATCH) break;
+  }
+  if (sent > 0) deps.mail.kick();
+  return { sent };
+}

@@ -1,0 +1,99 @@
+import { expect, test } from "@playwright/test";
+
+/**
+ * The prerendered pages hydrate only their islands, on the first interaction (docs/architecture.md
+ * §1.3): nothing of React runs before it, and the interaction that wakes them is not lost.
+ */
+
+test("the landing page runs only its start-up script until the visitor interacts @e2e", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/home");
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(500);
+  expect(scripts).toHaveLength(1);
+  expect(scripts[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+
+  // The very first interaction is a click on a plan: React loads, and the click still counts.
+  await page.getByRole("button", { name: /Choose plan 1 Year/ }).click();
+  await expect(page.getByRole("dialog", { name: "Action unavailable" })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(1);
+});
+
+test("a returning Russian visitor gets the Russian page and only its start-up script, even with storage cleared @e2e", async ({
+  browser,
+  baseURL,
+}) => {
+  // The `lang` cookie is the saved choice the server reads; localStorage is empty and the browser
+  // speaks English, so nothing but the cookie says Russian.
+  const context = await browser.newContext({ locale: "en-US" });
+  await context.addCookies([{ name: "lang", value: "ru", url: baseURL ?? "" }]);
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/home");
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(500);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+  await expect(page.getByRole("heading", { level: 1, name: "Ваш интернет — под надёжной вуалью" })).toBeVisible();
+  expect(scripts).toHaveLength(1);
+  expect(scripts[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+  await context.close();
+});
+
+test("a link in the static part of a prerendered page lets the app take over, focus on the new heading @e2e", async ({
+  page,
+}) => {
+  await page.goto("/privacy");
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Terms of use" }).click();
+  await expect(page).toHaveURL(/\/termsofuse$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Terms of use" })).toBeFocused();
+  // The app owns the page now: Back returns to the previous page without a reload.
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy policy" })).toBeVisible();
+});
+
+test("the login form runs no React until the visitor interacts; what is typed and sent before it arrives is kept and handled @e2e", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/login");
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(500);
+  expect(scripts).toHaveLength(1);
+  // Enabled by the start-up script (it cannot send natively: formmethod="dialog").
+  const submit = page.getByRole("button", { name: "Log in" });
+  await expect(submit).toBeEnabled();
+
+  // Hold the islands' code back, so all of this happens before React owns the form.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/(?!index-)[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const email = page.getByRole("textbox", { name: "Email" });
+  const password = page.getByRole("textbox", { name: "Password", exact: true });
+  await email.fill("not-an-email");
+  await password.fill("Secret-Pass-1");
+  await password.press("Enter");
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("Please enter a valid email address")).toHaveCount(0);
+
+  release();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(email).toHaveValue("not-an-email");
+  await expect(password).toHaveValue("Secret-Pass-1");
+  await expect(page).toHaveURL(/\/login$/);
+});

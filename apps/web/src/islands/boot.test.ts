@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { HydrateOptions } from "./hydrate.js";
+
+// The start-up script's replay of a form submission made before hydration (islands/boot.ts).
+// hydrate.js is replaced by a stand-in that records its options, so the test decides when React
+// "owns" the island (onHydrating: hydrateRoot called, its listeners attached) and when the island's
+// effects have run (onHydrated).
+const hydration = vi.hoisted(() => ({ options: undefined as HydrateOptions | undefined, sent: [] as string[] }));
+
+vi.mock("./hydrate.js", () => ({
+  hydrateIslands: async (root: HTMLElement, options: HydrateOptions) => {
+    hydration.options = options;
+    for (const island of root.querySelectorAll<HTMLElement>("veil-island")) {
+      // What React's root listener does with a submit once it owns the form: the form's handler runs.
+      island.addEventListener("submit", (event) => {
+        event.preventDefault();
+        const form = event.target as HTMLFormElement;
+        hydration.sent.push((form.elements.namedItem("password") as HTMLInputElement).value);
+      });
+      options.onHydrating(island);
+    }
+  },
+}));
+vi.mock("../spa/start.js", () => ({ takeOverPage: () => {} }));
+
+const { bootIslands } = await import("./boot.js");
+const { detectBrowserLanguage } = await import("../i18n/language.js");
+
+let root: HTMLElement;
+
+function page() {
+  // No stored session or recovery (they wake the islands at once) and no stored language.
+  window.localStorage.clear();
+  document.body.innerHTML = `
+    <div id="root" data-prerendered="${detectBrowserLanguage()}" data-path="/login">
+      <veil-island data-island="login" data-when="intent" data-id="i0">
+        <form noValidate>
+          <input name="password" value="hunter2-correct" />
+          <button type="submit" formmethod="dialog" disabled>Sign in</button>
+        </form>
+      </veil-island>
+    </div>`;
+  root = document.getElementById("root") as HTMLElement;
+  return {
+    island: root.querySelector("veil-island") as HTMLElement,
+    button: root.querySelector("button") as HTMLButtonElement,
+    password: root.querySelector("input") as HTMLInputElement,
+  };
+}
+
+async function hydrating() {
+  await vi.waitFor(() => expect(hydration.options).toBeDefined());
+  return hydration.options as HydrateOptions;
+}
+
+// bootIslands listens on the document, once per page; this file boots a page per test in one
+// document (and the web project shares it between files), so each test's listeners are removed.
+const added: [EventTarget, string, EventListenerOrEventListenerObject, (boolean | AddEventListenerOptions)?][] = [];
+beforeEach(() => {
+  hydration.options = undefined;
+  hydration.sent = [];
+  for (const target of [document, window] as EventTarget[]) {
+    const add = target.addEventListener.bind(target);
+    vi.spyOn(target, "addEventListener").mockImplementation((type, listener, options) => {
+      if (listener) added.push([target, type, listener, options]);
+      add(type, listener, options);
+    });
+  }
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  for (const [target, type, listener, options] of added.splice(0)) target.removeEventListener(type, listener, options);
+  document.body.innerHTML = "";
+});
+
+describe("a submission made before hydration", () => {
+  it("is sent once, after hydration", async () => {
+    const { island, button } = page();
+    bootIslands(root);
+    expect(button.disabled).toBe(false);
+    button.click();
+    expect(hydration.sent).toEqual([]);
+    const options = await hydrating();
+    options.onHydrated(island);
+    expect(hydration.sent).toEqual(["hunter2-correct"]);
+  });
+
+  it("is not sent twice when the visitor submits again while the island hydrates", async () => {
+    const { island, button } = page();
+    bootIslands(root);
+    button.click();
+    const options = await hydrating();
+    // React owns the form (its listeners are attached) but the island's effects have not run yet:
+    // the visitor, seeing nothing happen, clicks again.
+    button.click();
+    options.onHydrated(island);
+    expect(hydration.sent).toHaveLength(1);
+  });
+
+  it("is dropped when the visitor edits the form after submitting (the half-edited value is never sent)", async () => {
+    const { island, button, password } = page();
+    bootIslands(root);
+    button.click();
+    // Nothing seemed to happen: the visitor starts typing the password again.
+    password.value = "hun";
+    password.dispatchEvent(new Event("input", { bubbles: true }));
+    const options = await hydrating();
+    options.onHydrated(island);
+    expect(hydration.sent).toEqual([]);
+    // Their next submission is the one that counts.
+    password.value = "hunter2-correct";
+    button.click();
+    expect(hydration.sent).toEqual(["hunter2-correct"]);
+  });
+});

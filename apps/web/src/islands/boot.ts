@@ -1,0 +1,183 @@
+import { API_PATHS, type Language, PLAN_CATALOGUE } from "@veil/contracts/constants";
+import { recoveryFlag } from "../auth/local-store.js";
+import { hasStoredSession } from "../auth/session-hint.js";
+import { detectBrowserLanguage, syncLanguageCookie } from "../i18n/language.js";
+import { APP_ROUTE_PATHS, routeKey } from "../routes/paths.js";
+import { ISLAND_TAG } from "./names.js";
+import type { NavigationRequest } from "./navigator.js";
+
+/**
+ * Start-up of a prerendered page (docs/architecture.md §1.3). Plain DOM code
+ * on purpose: this is all the JavaScript such a page runs before the visitor does anything. React
+ * and the islands' code load when the first interaction arrives (or at once when the contact form
+ * is on the page, someone may be signed in, the FAQ is opened at an entry, or the plans on the
+ * server differ from the prerendered ones); the whole app takes over the page on the first
+ * navigation or language switch.
+ */
+
+/** A submit button whose submission the browser never sends (components/submit-button.tsx). */
+const SAFE_SUBMIT = 'button[type="submit"][formmethod="dialog"]';
+
+/** Events that count as the visitor's first interaction. */
+const WAKE_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
+
+export function bootIslands(root: HTMLElement): void {
+  syncLanguageCookie();
+  const language = root.dataset.prerendered as Language;
+  const path = root.dataset.path ?? window.location.pathname;
+
+  let handedOver = false;
+  const takeOver = (request: { navigation?: NavigationRequest; language?: Language }) => {
+    if (handedOver) return;
+    handedOver = true;
+    document.removeEventListener("click", followLink);
+    void import("../spa/start.js").then((app) =>
+      app.takeOverPage(root, { language: request.language ?? language, navigation: request.navigation }),
+    );
+  };
+
+  // The visitor prefers another language than the page was sent in (a stored choice the server
+  // could not see yet): the app renders the page in that language, as it always has.
+  const preferred = detectBrowserLanguage();
+  if (preferred !== language) {
+    takeOver({ language: preferred });
+    return;
+  }
+
+  // Links in the static HTML work without script; with it, following one lets the app take over
+  // (same focus hand-off and announcement after navigation as anywhere in the app).
+  function followLink(event: MouseEvent) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    if (event.altKey) return;
+    const link = (event.target as Element | null)?.closest?.("a[href]");
+    if (!(link instanceof HTMLAnchorElement) || !root.contains(link)) return;
+    if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+    const url = new URL(link.href);
+    if (url.origin !== window.location.origin || !APP_ROUTE_PATHS.includes(routeKey(url.pathname))) return;
+    // Same page, another anchor: the browser scrolls there itself.
+    if (url.pathname === window.location.pathname && url.search === window.location.search) return;
+    event.preventDefault();
+    takeOver({ navigation: { to: `${url.pathname}${url.search}${url.hash}` } });
+  }
+  document.addEventListener("click", followLink);
+
+  // A click on an island's button before React owns it is clicked again once it does (a submit
+  // button's click is the submission below, not clicked twice).
+  const early = new Map<HTMLElement, HTMLElement>();
+  const noteEarlyClick = (event: MouseEvent) => {
+    const target = event.target as Element | null;
+    const island = target?.closest?.<HTMLElement>(ISLAND_TAG);
+    const button = target?.closest?.<HTMLElement>("button, [role='button']");
+    if (button instanceof HTMLButtonElement && button.type === "submit") return;
+    if (island && button && island.contains(button) && !island.dataset.hydrating) early.set(island, button);
+  };
+  document.addEventListener("click", noteEarlyClick, true);
+
+  const islands = Array.from(root.querySelectorAll<HTMLElement>(ISLAND_TAG));
+  // The forms' submit buttons are disabled in the HTML, so nothing is sent without script. Those
+  // that submit with method "dialog" cannot send anything natively (components/submit-button.tsx):
+  // they are enabled now, and a submission made before React owns the form (click, or Enter in a
+  // field) is handed to the form's own handler once it does.
+  const earlySubmits = new Map<HTMLElement, HTMLButtonElement>();
+  for (const button of root.querySelectorAll<HTMLButtonElement>(`${ISLAND_TAG} ${SAFE_SUBMIT}[disabled]`)) {
+    button.disabled = false;
+  }
+  document.addEventListener(
+    "submit",
+    (event) => {
+      const island = (event.target as Element | null)?.closest?.<HTMLElement>(ISLAND_TAG);
+      const submitter = (event as SubmitEvent).submitter;
+      if (!island || !(submitter instanceof HTMLButtonElement) || !submitter.matches(SAFE_SUBMIT)) return;
+      if (island.dataset.hydrating) {
+        // React owns the form but the early submission is not replayed yet: this one is the same
+        // submission again (it would be sent twice); the replay sends the form as it is then.
+        if (earlySubmits.has(island)) {
+          event.preventDefault();
+          event.stopImmediatePropagation();
+        }
+        return;
+      }
+      earlySubmits.set(island, submitter);
+      wake();
+    },
+    true,
+  );
+  // A field edited after the early submission: the visitor is changing what they sent (retyping a
+  // password, say), so the replay would send a half-edited form they never submitted. It is
+  // dropped; their next submission counts.
+  document.addEventListener(
+    "input",
+    (event) => {
+      const island = (event.target as Element | null)?.closest?.<HTMLElement>(ISLAND_TAG);
+      if (island) earlySubmits.delete(island);
+    },
+    true,
+  );
+  let woken = false;
+  const wake = () => {
+    if (woken) return;
+    woken = true;
+    for (const type of WAKE_EVENTS) document.removeEventListener(type, wake, true);
+    window.removeEventListener("scroll", wake, true);
+    void import("./hydrate.js").then((hydration) =>
+      hydration.hydrateIslands(root, {
+        language,
+        path,
+        onNavigate: (navigation) => takeOver({ navigation }),
+        onSwitchLanguage: (next) => takeOver({ language: next }),
+        onHydrating: (island) => {
+          island.dataset.hydrating = "true";
+          const button = early.get(island);
+          early.delete(island);
+          // React replays a click that reaches a root still hydrating, so this one lands.
+          if (button?.isConnected) button.click();
+        },
+        onHydrated: (island) => {
+          // A submission is not replayed by React: it is sent again once the form's handler is
+          // attached (with its dialog-method submitter, so it is never sent natively either way).
+          const submitter = earlySubmits.get(island);
+          earlySubmits.delete(island);
+          if (submitter?.isConnected && submitter.form) submitter.form.requestSubmit(submitter);
+        },
+      }),
+    );
+  };
+  // A form leads into the app (login → profile, register → code): fetch the app when the form is
+  // sent, while the request is on its way, so the hand-over does not wait for the download, and a
+  // page that is only read never pays for it.
+  root.addEventListener("submit", () => void import("../spa/start.js"), { capture: true, once: true });
+
+  if (islands.length === 0) return;
+  const has = (name: string) => islands.some((island) => island.dataset.island === name);
+  const now =
+    islands.some((island) => island.dataset.when === "load") ||
+    hasStoredSession() ||
+    recoveryFlag.get() ||
+    (has("faq") && /^#q\d+$/.test(window.location.hash));
+  if (now) {
+    wake();
+    return;
+  }
+  for (const type of WAKE_EVENTS) document.addEventListener(type, wake, { capture: true, passive: true });
+  window.addEventListener("scroll", wake, { capture: true, passive: true });
+  if (has("plans")) void checkPlans(wake);
+}
+
+/**
+ * The page shows the plan catalogue it was built with; the plan list islands render once awake
+ * comes from the server (docs/product.md §7.1). If the server's list differs (or cannot be read,
+ * which shows "no plans"), the islands wake now, so the page does not wait for an interaction to
+ * be right.
+ */
+async function checkPlans(wake: () => void): Promise<void> {
+  const shown = JSON.stringify(PLAN_CATALOGUE.map((p) => [p.id, p.name, p.priceUsd, p.days]));
+  try {
+    const reply = await fetch(`/api${API_PATHS.plans}`, { headers: { Accept: "application/json" } });
+    if (!reply.ok) return wake();
+    const plans = (await reply.json()) as { id: number; name: string; price: number; days: number }[];
+    const served = JSON.stringify(plans.map(({ id, name, price, days }) => [id, name, price, days]));
+    if (served !== shown) wake();
+  } catch {
+    wake();
+  }
+}

@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { AuthContextValue } from "../../../auth/auth-provider.js";
+import { renderAt } from "../../../test-utils.js";
+import { TwoFactorSection } from "./two-factor-section.js";
+
+// supabase-js's auth.mfa, answered as our auth server would.
+const mfa = {
+  listFactors: vi.fn(),
+  enroll: vi.fn(),
+  unenroll: vi.fn(),
+  challengeAndVerify: vi.fn(),
+  recoveryCodes: { generate: vi.fn(), regenerate: vi.fn(), unenroll: vi.fn() },
+};
+let auth: Partial<AuthContextValue>;
+vi.mock("../../../auth/auth-provider.js", () => ({ useAuth: () => auth }));
+
+const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+const CODES = Array.from({ length: 10 }, (_, i) => `k4m9x7qp2ab8ht${String(i).padStart(2, "0")}`);
+const verified = { id: "f1", factor_type: "totp", status: "verified" };
+const factors = (all: unknown[]) => ({ data: { all }, error: null });
+const wrongCode = { status: 422, code: "mfa_verification_failed", message: "Invalid TOTP code entered" };
+
+beforeEach(() => {
+  for (const fn of [mfa.listFactors, mfa.enroll, mfa.unenroll, mfa.challengeAndVerify]) fn.mockReset();
+  for (const fn of Object.values(mfa.recoveryCodes)) fn.mockReset();
+  auth = { getClient: async () => ({ auth: { mfa } }) as never };
+});
+
+describe("the two-factor section of the Security screen (docs/product.md §11.4)", () => {
+  it("turns two-factor sign-in on: QR code and key as text, a code from the app, then the recovery codes once", async () => {
+    const user = userEvent.setup();
+    mfa.listFactors.mockResolvedValue(factors([]));
+    mfa.enroll.mockResolvedValue({
+      data: {
+        id: "f1",
+        type: "totp",
+        totp: { qr_code: 'data:image/svg+xml;utf-8,<svg fill="white"/>', secret: SECRET },
+      },
+      error: null,
+    });
+    renderAt("/account/security", <TwoFactorSection />);
+    const section = await screen.findByRole("region", { name: "Two-factor sign-in" });
+    expect(within(section).getByText("Two-factor sign-in is off.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Turn on two-factor sign-in" }));
+
+    const qr = await screen.findByRole("img", { name: "QR code that adds Veil to your authenticator app" });
+    expect(qr.getAttribute("src")).toBe(`data:image/svg+xml,${encodeURIComponent('<svg fill="white"/>')}`);
+    expect(screen.getByText("JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP")).toBeInTheDocument();
+    const code = screen.getByRole("textbox", { name: "Code from the app" });
+    expect(code).toHaveFocus();
+
+    mfa.challengeAndVerify.mockResolvedValueOnce({ data: null, error: wrongCode });
+    await user.type(code, "000000");
+    await user.click(screen.getByRole("button", { name: "Confirm and turn on" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("The code is wrong. Check it and try again.");
+    expect(code).toHaveValue("");
+
+    mfa.challengeAndVerify.mockResolvedValueOnce({ data: {}, error: null });
+    mfa.recoveryCodes.generate.mockResolvedValue({ data: { codes: CODES }, error: null });
+    await user.type(code, "482913");
+    await user.click(screen.getByRole("button", { name: "Confirm and turn on" }));
+    const heading = await screen.findByRole("heading", { name: "Save your recovery codes" });
+    expect(heading).toHaveFocus();
+    expect(mfa.challengeAndVerify).toHaveBeenLastCalledWith({ factorId: "f1", code: "482913" });
+    const list = screen.getByRole("list", { name: "Save your recovery codes" });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(10);
+    expect(within(list).getByText("k4m9-x7qp-2ab8-ht00")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "I have saved the codes" }));
+    expect(screen.queryByText("k4m9-x7qp-2ab8-ht00")).toBeNull();
+    expect(screen.getByRole("status")).toHaveTextContent("Two-factor sign-in is on.");
+    expect(screen.getByRole("button", { name: "Turn off" })).toBeInTheDocument();
+  }, 20_000);
+
+  it("turns it off only with a code: verifies it, drops the recovery codes, then the factor", async () => {
+    const user = userEvent.setup();
+    mfa.listFactors.mockResolvedValue(factors([verified]));
+    renderAt("/account/security", <TwoFactorSection />);
+    expect(await screen.findByText("Two-factor sign-in is on.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Turn off" }));
+    const code = screen.getByRole("textbox", { name: "Code from the app" });
+    expect(code).toHaveAccessibleDescription(/enter a code from your authenticator app/);
+
+    mfa.challengeAndVerify.mockResolvedValueOnce({ data: null, error: wrongCode });
+    await user.type(code, "111111");
+    await user.click(screen.getByRole("button", { name: "Turn off two-factor sign-in" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("The code is wrong.");
+    expect(mfa.unenroll).not.toHaveBeenCalled();
+
+    mfa.challengeAndVerify.mockResolvedValueOnce({ data: {}, error: null });
+    mfa.recoveryCodes.unenroll.mockResolvedValue({ data: { id: "rc" }, error: null });
+    mfa.unenroll.mockResolvedValue({ data: { id: "f1" }, error: null });
+    await user.type(code, "482913");
+    await user.click(screen.getByRole("button", { name: "Turn off two-factor sign-in" }));
+    expect(await screen.findByText("Two-factor sign-in is off.", { selector: "p" })).toBeInTheDocument();
+    expect(mfa.recoveryCodes.unenroll).toHaveBeenCalledOnce();
+    expect(mfa.unenroll).toHaveBeenCalledWith({ factorId: "f1" });
+    expect(mfa.recoveryCodes.unenroll.mock.invocationCallOrder[0]).toBeLessThan(
+      mfa.unenroll.mock.invocationCallOrder[0] ?? 0,
+    );
+  }, 20_000);
+
+  it("says so when the settings cannot be loaded, and tries again on request", async () => {
+    const user = userEvent.setup();
+    mfa.listFactors.mockResolvedValueOnce({ data: null, error: { status: 500, message: "down" } });
+    mfa.listFactors.mockResolvedValueOnce(factors([]));
+    renderAt("/account/security", <TwoFactorSection />);
+    expect(await screen.findByRole("alert")).toHaveTextContent("Your two-factor settings could not be loaded.");
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Turn on two-factor sign-in" })).toBeInTheDocument());
+  });
+});

@@ -1,0 +1,241 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from "@veil/ui";
+import { useCallback, useEffect, useId, useState } from "react";
+import type { UserMessage } from "../../../api/errors.js";
+import { codeErrorMessage } from "../../../auth/assurance.js";
+import { useAuth } from "../../../auth/auth-provider.js";
+import { identityErrorMessage } from "../../../auth/identity-errors.js";
+import { FormMessage } from "../../../components/form-message.js";
+import { useMessageText } from "../../../i18n/use-message.js";
+import { useT } from "../../../i18n/use-t.js";
+import { CodeForm } from "./code-form.js";
+import { MONO, RecoveryCodesList } from "./recovery-codes-list.js";
+
+type View =
+  | { kind: "loading" }
+  | { kind: "error" }
+  | { kind: "off" }
+  | { kind: "setup"; factorId: string; qr: string; secret: string }
+  | { kind: "codes"; factorId: string; codes: string[] }
+  | { kind: "on"; factorId: string }
+  | { kind: "disabling"; factorId: string };
+
+type Notice = { tone: "success" | "error"; message: UserMessage } | null;
+
+/** auth-js hands the QR code over as an unencoded data: URI; encoded, every browser reads it. */
+function qrSource(dataUri: string): string {
+  const comma = dataUri.indexOf(",");
+  return `data:image/svg+xml,${encodeURIComponent(dataUri.slice(comma + 1))}`;
+}
+
+/** "JBSWY3DPEHPK3PXP…" in groups of four, as authenticator apps show keys. */
+const groupSecret = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
+
+/** The user's current TOTP factors from the server (listFactors reads GET /user). */
+async function totpFactors(client: SupabaseClient) {
+  const { data, error } = await client.auth.mfa.listFactors();
+  if (error) throw error;
+  return data.all.filter((f) => f.factor_type === "totp");
+}
+
+/**
+ * Two-factor sign-in on the Security screen (docs/product.md §11.4). Turning it on shows the QR code
+ * and the key as text (for screen readers and for entering by hand), confirms with a code from the
+ * app and then shows the recovery codes once. Turning it off needs a code too. Everything goes
+ * through the unmodified supabase-js `auth.mfa` API.
+ */
+export function TwoFactorSection() {
+  const t = useT();
+  const messageText = useMessageText();
+  const { getClient } = useAuth();
+  const headingId = useId();
+  const [view, setView] = useState<View>({ kind: "loading" });
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    setView({ kind: "loading" });
+    try {
+      const verified = (await totpFactors(await getClient())).find((f) => f.status === "verified");
+      setView(verified ? { kind: "on", factorId: verified.id } : { kind: "off" });
+    } catch (error) {
+      console.error("Loading two-factor settings failed", error);
+      setView({ kind: "error" });
+    }
+  }, [getClient]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function startSetup() {
+    setBusy(true);
+    setNotice(null);
+    try {
+      const client = await getClient();
+      // An earlier setup left unconfirmed: drop it, so factors do not pile up.
+      for (const stale of (await totpFactors(client)).filter((f) => f.status !== "verified")) {
+        await client.auth.mfa.unenroll({ factorId: stale.id });
+      }
+      const { data, error } = await client.auth.mfa.enroll({ factorType: "totp" });
+      if (error) {
+        setNotice({ tone: "error", message: identityErrorMessage(error) });
+        return;
+      }
+      setView({ kind: "setup", factorId: data.id, qr: qrSource(data.totp.qr_code), secret: data.totp.secret });
+    } catch (error) {
+      console.error("Starting two-factor setup failed", error);
+      setNotice({ tone: "error", message: { key: "common.unknownError" } });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function cancelSetup(factorId: string) {
+    setView({ kind: "off" });
+    try {
+      await (await getClient()).auth.mfa.unenroll({ factorId });
+    } catch (error) {
+      console.error("Dropping the unconfirmed factor failed", error);
+    }
+  }
+
+  async function confirmSetup(factorId: string, code: string): Promise<UserMessage | null> {
+    const client = await getClient();
+    const { error } = await client.auth.mfa.challengeAndVerify({ factorId, code });
+    if (error) return codeErrorMessage(error);
+    const codes = await client.auth.mfa.recoveryCodes.generate();
+    if (codes.error) {
+      setView({ kind: "on", factorId });
+      setNotice({ tone: "error", message: { key: "twoFactor.codes.failed" } });
+      return null;
+    }
+    setView({ kind: "codes", factorId, codes: codes.data.codes });
+    return null;
+  }
+
+  async function newCodes(factorId: string) {
+    setBusy(true);
+    setNotice(null);
+    try {
+      const client = await getClient();
+      let issued = await client.auth.mfa.recoveryCodes.regenerate();
+      if (issued.error?.code === "mfa_factor_not_found") issued = await client.auth.mfa.recoveryCodes.generate();
+      if (issued.error) setNotice({ tone: "error", message: identityErrorMessage(issued.error) });
+      else setView({ kind: "codes", factorId, codes: issued.data.codes });
+    } catch (error) {
+      console.error("New recovery codes failed", error);
+      setNotice({ tone: "error", message: { key: "common.unknownError" } });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirmDisable(factorId: string, code: string): Promise<UserMessage | null> {
+    const client = await getClient();
+    // A fresh code first: the server removes a factor only after one (README, two-factor sign-in).
+    const verified = await client.auth.mfa.challengeAndVerify({ factorId, code });
+    if (verified.error) return codeErrorMessage(verified.error);
+    const codes = await client.auth.mfa.recoveryCodes.unenroll();
+    if (codes.error && codes.error.code !== "mfa_factor_not_found") return identityErrorMessage(codes.error);
+    const removed = await client.auth.mfa.unenroll({ factorId });
+    if (removed.error) return identityErrorMessage(removed.error);
+    setView({ kind: "off" });
+    setNotice({ tone: "success", message: { key: "twoFactor.turnedOff" } });
+    return null;
+  }
+
+  const status = (on: boolean) => <p className="text-text">{t(on ? "twoFactor.statusOn" : "twoFactor.statusOff")}</p>;
+
+  return (
+    <Card asChild>
+      <section aria-labelledby={headingId}>
+        <CardHeader>
+          <CardTitle headingLevel={2} id={headingId}>
+            {t("twoFactor.title")}
+          </CardTitle>
+          <CardDescription>{t("twoFactor.description")}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          {notice ? <FormMessage message={{ tone: notice.tone, text: messageText(notice.message) }} /> : null}
+          {view.kind === "loading" ? <p className="text-text-muted">{t("common.loading")}</p> : null}
+          {view.kind === "error" ? (
+            <>
+              <FormMessage message={{ tone: "error", text: t("twoFactor.loadError") }} />
+              <Button variant="outline" className="self-start" onClick={() => void load()}>
+                {t("twoFactor.retry")}
+              </Button>
+            </>
+          ) : null}
+          {view.kind === "off" ? (
+            <>
+              {status(false)}
+              <Button className="self-start" loading={busy} onClick={() => void startSetup()}>
+                {t("twoFactor.enable")}
+              </Button>
+            </>
+          ) : null}
+          {view.kind === "setup" ? (
+            <CodeForm
+              intro={t("twoFactor.setup.enterCode")}
+              confirmLabel={t("twoFactor.setup.confirm")}
+              onCode={(code) => confirmSetup(view.factorId, code)}
+              onCancel={() => void cancelSetup(view.factorId)}
+            >
+              <p className="text-text-muted">{t("twoFactor.setup.scan")}</p>
+              <img
+                src={view.qr}
+                alt={t("twoFactor.setup.qrAlt")}
+                width={200}
+                height={200}
+                className="size-50 rounded-md border border-border bg-white p-2"
+              />
+              <div>
+                <p className="text-text-muted">{t("twoFactor.setup.secretLabel")}</p>
+                <p className="mt-1 break-all text-lg text-text" style={MONO} translate="no">
+                  {groupSecret(view.secret)}
+                </p>
+              </div>
+            </CodeForm>
+          ) : null}
+          {view.kind === "codes" ? (
+            <RecoveryCodesList
+              codes={view.codes}
+              onDone={() => {
+                setView({ kind: "on", factorId: view.factorId });
+                setNotice({ tone: "success", message: { key: "twoFactor.turnedOn" } });
+              }}
+            />
+          ) : null}
+          {view.kind === "on" ? (
+            <>
+              {status(true)}
+              <div className="flex flex-wrap gap-3">
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    setNotice(null);
+                    setView({ kind: "disabling", factorId: view.factorId });
+                  }}
+                >
+                  {t("twoFactor.disable")}
+                </Button>
+                <Button variant="outline" loading={busy} onClick={() => void newCodes(view.factorId)}>
+                  {t("twoFactor.newCodes")}
+                </Button>
+              </div>
+            </>
+          ) : null}
+          {view.kind === "disabling" ? (
+            <CodeForm
+              intro={t("twoFactor.disableIntro")}
+              confirmLabel={t("twoFactor.disableConfirm")}
+              onCode={(code) => confirmDisable(view.factorId, code)}
+              onCancel={() => setView({ kind: "on", factorId: view.factorId })}
+            />
+          ) : null}
+        </CardContent>
+      </section>
+    </Card>
+  );
+}

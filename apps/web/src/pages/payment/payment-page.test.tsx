@@ -1,0 +1,36 @@
+import { screen } from "@testing-library/react";
+import { PLAN_CATALOGUE } from "@veil/contracts";
+import { describe, expect, it, vi } from "vitest";
+import { renderAt } from "../../test-utils.js";
+import { PaymentPage } from "./payment-page.js";
+
+vi.mock("../../auth/auth-provider.js", () => ({
+  useAuth: () => ({ signedIn: true, loading: false, user: { email: "reader@example.com" } }),
+}));
+vi.mock("../../api/hooks.js", () => ({
+  usePlans: () => ({
+    data: PLAN_CATALOGUE.map((p) => ({ id: p.id, name: p.name, price: p.priceUsd, days: p.days })),
+    error: undefined,
+  }),
+  useTokens: () => ({ data: undefined, error: undefined, isLoading: false }),
+}));
+
+const selectedTab = () => screen.getAllByRole("tab").find((tab) => tab.getAttribute("aria-selected") === "true");
+
+describe("payment screen: the plan of ?planId=", () => {
+  it("opens with the plan a renewal reminder links to selected, in the summary too", () => {
+    renderAt("/payment?planId=3", <PaymentPage />);
+    expect(selectedTab()).toHaveAccessibleName(/6 Months/);
+    const summary = screen.getByRole("complementary", { name: "Order summary" });
+    expect(summary).toHaveTextContent("6 Months");
+    expect(summary).toHaveTextContent("$25");
+  });
+
+  it("opens with the first plan for an unknown or malformed planId instead of breaking", () => {
+    for (const planId of ["99", "abc"]) {
+      const { unmount } = renderAt(`/payment?planId=${planId}`, <PaymentPage />);
+      expect(selectedTab()).toHaveAccessibleName(/1 Week/);
+      unmount();
+    }
+  });
+});

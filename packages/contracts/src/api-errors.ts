@@ -1,0 +1,65 @@
+/**
+ * The machine codes of `/api` errors (docs/architecture.md §6). Every error body is
+ * `{detail, code}`: `detail` is the product's wording (English, for logs and API clients), `code`
+ * is what the web app maps to a message in the reader's language. A code, once sent, never changes
+ * its meaning. Zod-free: the landing page may import it.
+ */
+export const API_ERROR_CODES = [
+  // Any route
+  "not_found",
+  "validation_failed",
+  "body_too_large",
+  "rate_limited",
+  "request_aborted",
+  "service_unavailable",
+  "internal_error",
+  // The bearer check of account routes
+  "not_authenticated",
+  "account_blocked",
+  "insufficient_aal",
+  // Accounts
+  "user_not_found",
+  "email_mismatch",
+  "email_taken",
+  "wrong_password",
+  "managed_by_identity_provider",
+  // Sessions
+  "current_session",
+  "session_not_found",
+  // Checkout (the payments module's refusals)
+  "plan_not_found",
+  "amount_mismatch",
+  "token_unavailable",
+  "transaction_not_found",
+  "transaction_not_pending",
+  "invoice_mismatch",
+  "provider_refused",
+  "provider_unavailable",
+  "redirect_not_allowed",
+  // The provider's callback
+  "tracker_id_required",
+  // Renewal reminders' unsubscribe links
+  "invalid_link",
+] as const;
+
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+/** What every route can answer whatever it does (limits, outages, a client going away). */
+export const COMMON_ERROR_CODES = [
+  "not_found",
+  "body_too_large",
+  "request_aborted",
+  "service_unavailable",
+  "internal_error",
+] as const satisfies readonly ApiErrorCode[];
+
+/** What the bearer check of every account route can answer. */
+export const AUTHED_ERROR_CODES = [
+  "not_authenticated",
+  "account_blocked",
+  "insufficient_aal",
+] as const satisfies readonly ApiErrorCode[];
+
+export function isApiErrorCode(value: unknown): value is ApiErrorCode {
+  return typeof value === "string" && (API_ERROR_CODES as readonly string[]).includes(value);
+}

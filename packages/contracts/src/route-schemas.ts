@@ -1,0 +1,57 @@
+/**
+ * The zod half of the route table (routes.ts, same keys): the schema each route's request body is
+ * checked with on the server, and the schema its reply is parsed with by clients and tests.
+ * `request` is null for a route that takes no body; `reply` is null for a redirect.
+ */
+import {
+  contactRequestSchema,
+  dataExportSchema,
+  deleteAccountRequestSchema,
+  emailRequestSchema,
+  invoiceReplySchema,
+  invoiceRequestSchema,
+  paymentInitReplySchema,
+  paymentInitRequestSchema,
+  paymentListSchema,
+  planListSchema,
+  providerCallbackReplySchema,
+  providerCallbackRequestSchema,
+  registerReplySchema,
+  reminderStatusSchema,
+  sessionListSchema,
+  statusSuccessSchema,
+  subscriptionInfoSchema,
+  tokenListSchema,
+  userReplySchema,
+} from "./api.js";
+import type { API_ROUTES, ApiRouteName, ReplyOf, RequestOf } from "./routes.js";
+import type { z } from "./zod.js";
+
+/** The schemas of route `N`, typed so that they must parse to (and from) what routes.ts says. */
+export type RouteSchemas<N extends ApiRouteName> = {
+  request: RequestOf<(typeof API_ROUTES)[N]> extends undefined
+    ? null
+    : z.ZodType<unknown, RequestOf<(typeof API_ROUTES)[N]>>;
+  reply: ReplyOf<(typeof API_ROUTES)[N]> extends undefined ? null : z.ZodType<ReplyOf<(typeof API_ROUTES)[N]>>;
+};
+
+export const API_ROUTE_SCHEMAS = {
+  userByEmail: { request: emailRequestSchema, reply: userReplySchema },
+  registerUser: { request: emailRequestSchema, reply: registerReplySchema },
+  initSession: { request: emailRequestSchema, reply: registerReplySchema },
+  deleteAccount: { request: deleteAccountRequestSchema, reply: statusSuccessSchema },
+  dataExport: { request: null, reply: dataExportSchema },
+  sessions: { request: null, reply: sessionListSchema },
+  endSession: { request: null, reply: statusSuccessSchema },
+  subscriptionInfo: { request: null, reply: subscriptionInfoSchema },
+  payments: { request: null, reply: paymentListSchema },
+  contact: { request: contactRequestSchema, reply: statusSuccessSchema },
+  plans: { request: null, reply: planListSchema },
+  tokens: { request: null, reply: tokenListSchema },
+  paymentInit: { request: paymentInitRequestSchema, reply: paymentInitReplySchema },
+  invoice: { request: invoiceRequestSchema, reply: invoiceReplySchema },
+  providerCallback: { request: providerCallbackRequestSchema, reply: providerCallbackReplySchema },
+  reminderStatus: { request: null, reply: reminderStatusSchema },
+  reminderUnsubscribe: { request: null, reply: reminderStatusSchema },
+  reminderUnsubscribeLink: { request: null, reply: null },
+} as const satisfies { [N in ApiRouteName]: RouteSchemas<N> };
