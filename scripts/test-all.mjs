@@ -15,18 +15,56 @@ mkdirSync(results, { recursive: true });
 
 const env = { ...process.env, CI: process.env.CI ?? "true", FORCE_COLOR: process.env.FORCE_COLOR ?? "1" };
 
-/** Reads passed/failed/skipped counts from a Vitest (jest-shaped) or Playwright JSON report. */
+/** Names of the failed tests in a Playwright report ("file › title"). */
+function playwrightFailures(report) {
+  const names = [];
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === "unexpected") names.push([...trail, spec.title].filter(Boolean).join(" › "));
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  return names;
+}
+
+/** Names of the failed tests in a Vitest (jest-shaped) report ("file › title"), suite errors included. */
+function vitestFailures(report) {
+  const names = [];
+  for (const file of report.testResults ?? []) {
+    const relative = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
+    for (const a of failed) names.push(`${relative} › ${a.fullName ?? a.title}`);
+    if (file.status === "failed" && failed.length === 0)
+      names.push(`${relative} (file failed: ${file.message?.split("\n")[0] ?? "no message"})`);
+  }
+  return names;
+}
+
+/**
+ * Reads passed/failed/skipped counts and the failed tests' names from a Vitest (jest-shaped) or
+ * Playwright JSON report. The names are printed again in the summary, so the end of a long CI log
+ * says what failed.
+ */
 function countsFrom(file) {
   if (!existsSync(file)) return null;
   const report = JSON.parse(readFileSync(file, "utf8"));
   if (report.stats && "expected" in report.stats) {
     const s = report.stats;
-    return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
+    return {
+      passed: s.expected + s.flaky,
+      failed: s.unexpected,
+      skipped: s.skipped,
+      failures: playwrightFailures(report),
+    };
   }
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests,
     skipped: report.numPendingTests + report.numTodoTests,
+    failures: vitestFailures(report),
   };
 }
 
@@ -89,6 +127,7 @@ console.log("\n━━ summary ━━");
 for (const s of summary) {
   const detail = s.counts ? `${s.counts.passed} passed, ${s.counts.failed} failed, ${s.counts.skipped} skipped` : "";
   console.log(`${s.ok ? "✔" : "✖"} ${s.name.padEnd(32)} ${s.seconds.padStart(6)} s  ${detail}`);
+  for (const name of s.counts?.failures ?? []) console.log(`    ✖ ${name}`);
   if (s.counts) {
     passed += s.counts.passed;
     failed += s.counts.failed;
