@@ -33,15 +33,10 @@ const TABLES = [
  */
 export async function snapshot(app: TestApp): Promise<Record<string, string>> {
   // Mail queued by an earlier, accepted request is delivered in the background (pending → sent):
-  // let that finish first, or a later refused request would seem to have changed the outbox.
-  for (let i = 0; i < 50; i++) {
-    const { rows } = await app.db.query<{ n: string }>(
-      "SELECT count(*)::text AS n FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= $1",
-      [app.clock.now()],
-    );
-    if (rows[0]?.n === "0") break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  // deliver everything due and wait for a delivery already in flight, or a later refused request
+  // would seem to have changed the outbox. (Polling for due pending rows was not enough: a claimed
+  // row is leased into the future while its send is still running.)
+  await app.services.mail.flush();
   const columns = TABLES.map(
     (t) =>
       `(SELECT count(*) || ':' || md5(coalesce(string_agg(x.r, E'\\n' ORDER BY x.r), ''))
