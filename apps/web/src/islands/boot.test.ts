@@ -113,3 +113,30 @@ describe("a submission made before hydration", () => {
     expect(hydration.sent).toEqual(["hunter2-correct"]);
   });
 });
+
+describe("the plan check of a page with the plan list", () => {
+  function plansPage() {
+    window.localStorage.clear();
+    document.body.innerHTML = `
+      <div id="root" data-prerendered="${detectBrowserLanguage()}" data-path="/home">
+        <veil-island data-island="plans" data-when="intent" data-id="p0"><section></section></veil-island>
+      </div>`;
+    root = document.getElementById("root") as HTMLElement;
+  }
+
+  it("asks the server for its plans only after the page has loaded, and wakes the islands when they differ", async () => {
+    const fetchPlans = vi
+      .spyOn(window, "fetch")
+      .mockResolvedValue(new Response(JSON.stringify([{ id: 9, name: "1 Day", price: 1, days: 1 }])));
+    vi.spyOn(document, "readyState", "get").mockReturnValue("interactive");
+    plansPage();
+    bootIslands(root);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fetchPlans).not.toHaveBeenCalled();
+    expect(hydration.options).toBeUndefined();
+
+    window.dispatchEvent(new Event("load"));
+    await vi.waitFor(() => expect(fetchPlans).toHaveBeenCalledWith("/api/plans/", expect.anything()));
+    await hydrating();
+  });
+});
