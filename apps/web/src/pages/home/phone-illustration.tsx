@@ -1,4 +1,5 @@
 import { useT } from "../../i18n/use-t.js";
+import monoText from "./illustration-mono-text.json";
 
 /**
  * The success-versus-error phone pictures of the landing page (docs/product.md §2.6), drawn as SVG so they are
@@ -82,9 +83,9 @@ export function PhoneIllustration({ variant }: { variant: "success" | "error" })
             fontSize="10"
             textAnchor="middle"
             fill="var(--veil-text-muted)"
-            fontFamily="JetBrains Mono Variable, monospace"
+            fontFamily="JetBrains Mono Illustration, monospace"
           >
-            ERR_CONNECTION_RESET
+            {monoText.text}
           </text>
           <rect x="60" y="300" width="100" height="28" rx="14" fill="none" stroke="var(--veil-border-strong)" />
           <path
