@@ -10,6 +10,7 @@ import { pino } from "pino";
 import { systemClock } from "../clock.js";
 import { loadConfig } from "../config/index.js";
 import { openDb } from "../db/index.js";
+import { noticeEnqueuer } from "../mail/index.js";
 import { createPayments, SIMULATOR_PREFIX } from "../payments/index.js";
 import { runAdmin } from "./index.js";
 
@@ -37,6 +38,7 @@ async function main(): Promise<number> {
       db,
       clock: systemClock,
       payments: payments.service,
+      enqueueNotice: noticeEnqueuer(config.SITE_URL, systemClock),
       out: (text) => console.log(text),
     });
   } finally {

@@ -12,6 +12,7 @@ import {
 import { findAuthUser, removeAllFactors, setAuthUserBlocked } from "../auth/index.js";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
+import type { NoticeEnqueuer } from "../mail/index.js";
 import {
   customerPaymentRecords,
   type PaymentsService,
@@ -29,8 +30,8 @@ export const ADMIN_USAGE = `Veil admin — pnpm admin <command> [arguments]
   users grant <email|id> <days> [--reason text]
                                      add days to the subscription (from its end, or from now)
   users remove-2fa <email|id>        lost phone: remove the user's two-factor sign-in (authenticator
-                                     and recovery codes) and end all their sessions; check who
-                                     is asking first (docs/operations.md)
+                                     and recovery codes), end all their sessions and mail them a
+                                     notice; check who is asking first (docs/operations.md)
   payments list <email|id>           a customer's payments, newest first
   payments recheck <payment-id>      ask the provider about the payment and settle on its answer
   payments reconcile                 one reconciler pass over all pending payments now
@@ -42,6 +43,8 @@ export interface AdminDeps {
   db: Db;
   clock: Clock;
   payments: PaymentsService;
+  /** Puts a notice to a user in the outbox; the running server delivers it. */
+  enqueueNotice: NoticeEnqueuer;
   out(text: string): void;
 }
 
@@ -133,7 +136,7 @@ export async function runAdmin(argv: string[], deps: AdminDeps): Promise<number>
         if (!who) throw new AdminUsageError("Say which user: an e-mail address or an id");
         const user = await findAuthUser(db, who);
         if (!user) throw new AdminUsageError(`No user ${safeText(who)}`);
-        const { factors, sessions } = await removeAllFactors(db, user.id);
+        const { factors, sessions } = await removeAllFactors(db, user.id, deps.enqueueNotice);
         const named = factors.map((f) =>
           f.type === "recovery_code"
             ? "recovery codes"
@@ -142,7 +145,7 @@ export async function runAdmin(argv: string[], deps: AdminDeps): Promise<number>
         out(
           factors.length === 0
             ? `${safeText(user.email)} (${user.id}) has no two-factor sign-in; nothing changed`
-            : `Removed two-factor sign-in of ${safeText(user.email)} (${user.id}): ${named.join(", ")}; ended ${sessions} session(s). The password alone signs in now.`,
+            : `Removed two-factor sign-in of ${safeText(user.email)} (${user.id}): ${named.join(", ")}; ended ${sessions} session(s). The password alone signs in now. The user is mailed a notice.`,
         );
         return 0;
       }

@@ -39,6 +39,21 @@ export {
 } from "./templates.js";
 export type { MailTransport, OutgoingMail } from "./transport.js";
 
+/** Renders a notice and puts it in the outbox (inside `q`'s transaction). */
+export type NoticeEnqueuer = (
+  q: Queryable,
+  args: { to: string; template: NoticeTemplate; language: MailLanguage },
+) => Promise<string>;
+
+/**
+ * The notice enqueuer on its own, for processes that only write mail (the admin command line):
+ * the running server's outbox dispatcher delivers what they enqueue.
+ */
+export function noticeEnqueuer(siteUrl: string, clock: Clock): NoticeEnqueuer {
+  return (q, { to, template, language }) =>
+    enqueueMail(q, { to, ...renderNoticeMail(template, language, { siteUrl }), template, language }, clock);
+}
+
 export interface Mail {
   /** Renders a code mail and puts it in the outbox (inside `q`'s transaction). */
   enqueueCodeMail(
@@ -46,7 +61,7 @@ export interface Mail {
     args: { to: string; template: MailTemplate; language: MailLanguage; vars: Omit<CodeMailVars, "siteUrl"> },
   ): Promise<string>;
   /** Renders a security notice (e.g. password changed) and puts it in the outbox. */
-  enqueueNotice(q: Queryable, args: { to: string; template: NoticeTemplate; language: MailLanguage }): Promise<string>;
+  enqueueNotice: NoticeEnqueuer;
   /** Puts an already rendered message in the outbox. */
   enqueue(q: Queryable, mail: NewMail): Promise<string>;
   /** Delivers due mail soon; call after the enqueuing transaction committed. */
@@ -92,8 +107,7 @@ export function createMail(deps: {
       const rendered = renderCodeMail(template, language, { ...vars, siteUrl: config.SITE_URL });
       return enqueue(q, { to, ...rendered, template, language });
     },
-    enqueueNotice: (q, { to, template, language }) =>
-      enqueue(q, { to, ...renderNoticeMail(template, language, { siteUrl: config.SITE_URL }), template, language }),
+    enqueueNotice: noticeEnqueuer(config.SITE_URL, clock),
     kick: () => dispatcher.kick(),
     flush: () => dispatcher.flush(),
     devMailbox: config.MAIL_TRANSPORT === "dev" && !config.production ? devMailboxRoutes(db) : undefined,

@@ -146,6 +146,24 @@ const NOTICES = {
       ],
     },
   },
+  two_factor_removed_by_support: {
+    en: {
+      subject: "Support turned off two-factor sign-in for Veil",
+      heading: "Two-factor sign-in was removed by support",
+      paragraphs: [
+        "At a request to our support, the authenticator and recovery codes of your Veil account were removed and every device was signed out: signing in needs only the password again.",
+        "If you asked for this, sign in and turn two-factor sign-in on again under Security. If you did not, reset your password now with “Forgot password” on the sign-in page and contact support.",
+      ],
+    },
+    ru: {
+      subject: "Поддержка выключила для Veil вход с двухфакторной защитой",
+      heading: "Поддержка удалила двухфакторный вход",
+      paragraphs: [
+        "По запросу в нашу поддержку из вашей учётной записи Veil удалены аутентификатор и коды восстановления, все устройства вышли из неё: для входа снова нужен только пароль.",
+        "Если вы об этом просили, войдите и снова включите двухфакторный вход в разделе «Безопасность». Если нет — сразу сбросьте пароль через «Забыли пароль?» на странице входа и напишите в поддержку.",
+      ],
+    },
+  },
 } satisfies Record<string, Record<MailLanguage, NoticeCopy>>;
 
 export type NoticeTemplate = keyof typeof NOTICES;

@@ -27,6 +27,7 @@ async function admin(...argv: string[]): Promise<{ code: number; text: string }>
     db: app.db,
     clock: app.clock,
     payments: app.services.payments.service,
+    enqueueNotice: app.services.mail.enqueueNotice,
     out: (t) => lines.push(t),
   });
   return { code, text: lines.join("\n") };
@@ -79,11 +80,27 @@ describe("pnpm admin users remove-2fa", () => {
     );
     expect(rows).toEqual([]);
 
-    // Bob keeps his factors and his session.
+    // Alice is told, once, in her language (if someone talked support into this, she learns of it).
+    await app.services.mail.flush();
+    const notices = (await app.mailbox(alice.email)).filter((m) => m.subject.includes("Support turned off"));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain("the authenticator and recovery codes of your Veil account were removed");
+
+    // Bob keeps his factors and his session, and is mailed nothing about it.
     expect((await factorsOf(bob.session.access_token)).map((f) => f.factor_type).sort()).toEqual([
       "recovery_code",
       "totp",
     ]);
+    expect((await app.mailbox(bob.email)).filter((m) => m.subject.includes("Support"))).toEqual([]);
+  });
+
+  it("should mail the notice in Russian to a user who chose Russian", async () => {
+    const ivan = await withTwoFactor("ivan");
+    await app.db.query("UPDATE users SET language = 'ru' WHERE email = $1", [ivan.email]);
+    expect((await admin("users", "remove-2fa", ivan.email)).code).toBe(0);
+    await app.services.mail.flush();
+    const [notice] = await app.mailbox(ivan.email);
+    expect(notice?.subject).toBe("Поддержка выключила для Veil вход с двухфакторной защитой");
   });
 
   it("should change nothing for a user without two-factor sign-in, and refuse an unknown user", async () => {
@@ -91,6 +108,8 @@ describe("pnpm admin users remove-2fa", () => {
     const session = await auth.confirmedUser(email, PASSWORD);
     const none = await admin("users", "remove-2fa", email);
     expect(none).toEqual({ code: 0, text: `${email} (${session.user.id}) has no two-factor sign-in; nothing changed` });
+    await app.services.mail.flush();
+    expect((await app.mailbox(email)).filter((m) => m.subject.includes("Support"))).toEqual([]);
     expect((await auth.get("/user", { token: session.access_token })).status).toBe(200);
 
     const unknown = await admin("users", "remove-2fa", "nobody@example.com");

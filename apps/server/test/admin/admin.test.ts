@@ -19,6 +19,7 @@ async function admin(...argv: string[]): Promise<{ code: number; text: string }>
     db: app.db,
     clock: app.clock,
     payments: app.services.payments.service,
+    enqueueNotice: app.services.mail.enqueueNotice,
     out: (t) => lines.push(t),
   });
   return { code, text: lines.join("\n") };

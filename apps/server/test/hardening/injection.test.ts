@@ -216,6 +216,7 @@ describe("HTML and script in contact messages", () => {
       db: app.db,
       clock: app.clock,
       payments: app.services.payments.service,
+      enqueueNotice: app.services.mail.enqueueNotice,
       out: (t) => lines.push(t),
     });
     expect(code).toBe(0);
@@ -231,6 +232,7 @@ describe("HTML and script in contact messages", () => {
       db: app.db,
       clock: app.clock,
       payments: app.services.payments.service,
+      enqueueNotice: app.services.mail.enqueueNotice,
       out: (t) => lines.push(t),
     });
     expect(lines.join("\n")).not.toContain(user.email);

@@ -4,16 +4,19 @@
  * authenticator, half-finished enrolments, the recovery codes, their challenges), and so does
  * every session, because the lost phone may still be signed in. The user then signs in with the
  * password alone and can turn two-factor sign-in on again. An account without factors is left as
- * it is (its sessions too).
+ * it is (its sessions too). The owner is mailed a notice in the same transaction (as when they turn
+ * it off themselves): if someone talked support into this, the owner learns of it at once.
  */
 import type { Db } from "../../db/index.js";
+import { type NoticeEnqueuer, pickLanguage } from "../../mail/index.js";
 import { isUuid } from "../session-check.js";
 import { endSessionsIn, lockUserTokens } from "../stores/sessions.js";
-import { lockUser } from "../stores/users.js";
+import { findUserById, lockUser } from "../stores/users.js";
 
 export async function removeAllFactors(
   db: Db,
   userId: string,
+  enqueueNotice: NoticeEnqueuer,
 ): Promise<{ factors: { type: string; status: string }[]; sessions: number }> {
   if (!isUuid(userId)) return { factors: [], sessions: 0 };
   return db.transaction(async (tx) => {
@@ -29,6 +32,14 @@ export async function removeAllFactors(
     // Nothing removed: nobody is signed out. Otherwise every session goes in the same transaction,
     // so no session raised by a code checked a moment before outlives the factors.
     const sessions = rows.length === 0 ? 0 : await endSessionsIn(tx, userId, "all");
+    const user = rows.length === 0 ? undefined : await findUserById(tx, userId);
+    if (user) {
+      await enqueueNotice(tx, {
+        to: user.email,
+        template: "two_factor_removed_by_support",
+        language: pickLanguage(user.language),
+      });
+    }
     return { factors: rows, sessions };
   });
 }
