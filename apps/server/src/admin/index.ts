@@ -145,7 +145,9 @@ export async function runAdmin(argv: string[], deps: AdminDeps): Promise<number>
         out(
           factors.length === 0
             ? `${safeText(user.email)} (${user.id}) has no two-factor sign-in; nothing changed`
-            : `Removed two-factor sign-in of ${safeText(user.email)} (${user.id}): ${named.join(", ")}; ended ${sessions} session(s). The password alone signs in now. The user is mailed a notice.`,
+            : `Removed two-factor sign-in of ${safeText(user.email)} (${user.id}): ${named.join(", ")}; ended ${sessions} session(s). The password alone signs in now.${
+                factors.some((f) => f.status === "verified") ? " The user is mailed a notice." : ""
+              }`,
         );
         return 0;
       }

@@ -103,6 +103,35 @@ describe("pnpm admin users remove-2fa", () => {
     expect(notice?.subject).toBe("Поддержка выключила для Veil вход с двухфакторной защитой");
   });
 
+  it("should remove an abandoned set-up without mailing a notice (two-factor sign-in was never on)", async () => {
+    const email = `abandoned-${Date.now()}@example.com`;
+    const session = await auth.confirmedUser(email, PASSWORD);
+    expect((await auth.post("/factors", { factor_type: "totp" }, { token: session.access_token })).status).toBe(200);
+    const done = await admin("users", "remove-2fa", email);
+    expect(done.text).toContain("authenticator (unconfirmed)");
+    expect(done.text).not.toContain("mailed");
+    await app.services.mail.flush();
+    expect((await app.mailbox(email)).filter((m) => m.subject.includes("Support"))).toEqual([]);
+  });
+
+  it("should keep every factor and session when the notice cannot be written (removal and mail go together)", async () => {
+    const carol = await withTwoFactor("carol");
+    const code = await runAdmin(["users", "remove-2fa", carol.email], {
+      db: app.db,
+      clock: app.clock,
+      payments: app.services.payments.service,
+      enqueueNotice: async () => {
+        throw new Error("outbox unavailable");
+      },
+      out: () => {},
+    }).catch(() => "threw");
+    expect(code).toBe("threw");
+    expect((await factorsOf(carol.session.access_token)).map((f) => f.factor_type).sort()).toEqual([
+      "recovery_code",
+      "totp",
+    ]);
+  });
+
   it("should change nothing for a user without two-factor sign-in, and refuse an unknown user", async () => {
     const email = `plain-${Date.now()}@example.com`;
     const session = await auth.confirmedUser(email, PASSWORD);

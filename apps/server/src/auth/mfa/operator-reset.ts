@@ -32,8 +32,13 @@ export async function removeAllFactors(
     // Nothing removed: nobody is signed out. Otherwise every session goes in the same transaction,
     // so no session raised by a code checked a moment before outlives the factors.
     const sessions = rows.length === 0 ? 0 : await endSessionsIn(tx, userId, "all");
-    const user = rows.length === 0 ? undefined : await findUserById(tx, userId);
-    if (user) {
+    // The notice says two-factor sign-in was on and is now off: only true when a confirmed factor
+    // went (an abandoned set-up alone is removed without a mail).
+    if (rows.some((row) => row.status === "verified")) {
+      const user = await findUserById(tx, userId);
+      // Factors without their account cannot exist (they are deleted with it): roll back rather
+      // than remove two-factor sign-in without telling anyone.
+      if (!user) throw new Error(`user ${userId} has factors but no account row`);
       await enqueueNotice(tx, {
         to: user.email,
         template: "two_factor_removed_by_support",
