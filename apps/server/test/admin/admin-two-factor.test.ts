@@ -4,7 +4,7 @@
  * factors or sessions change.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runAdmin } from "../../src/admin/index.js";
+import { runAdminOn } from "../helpers/admin.js";
 import { authClient } from "../helpers/auth-client.js";
 import { enrollTotp } from "../helpers/mfa.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
@@ -21,17 +21,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => app?.close());
 
-async function admin(...argv: string[]): Promise<{ code: number; text: string }> {
-  const lines: string[] = [];
-  const code = await runAdmin(argv, {
-    db: app.db,
-    clock: app.clock,
-    payments: app.services.payments.service,
-    enqueueNotice: app.services.mail.enqueueNotice,
-    out: (t) => lines.push(t),
-  });
-  return { code, text: lines.join("\n") };
-}
+const admin = (...argv: string[]) => runAdminOn(app, argv);
 
 /** A user with a confirmed authenticator and recovery codes, signed in (aal2). */
 async function withTwoFactor(name: string) {
@@ -116,14 +106,10 @@ describe("pnpm admin users remove-2fa", () => {
 
   it("should keep every factor and session when the notice cannot be written (removal and mail go together)", async () => {
     const carol = await withTwoFactor("carol");
-    const code = await runAdmin(["users", "remove-2fa", carol.email], {
-      db: app.db,
-      clock: app.clock,
-      payments: app.services.payments.service,
+    const code = await runAdminOn(app, ["users", "remove-2fa", carol.email], {
       enqueueNotice: async () => {
         throw new Error("outbox unavailable");
       },
-      out: () => {},
     }).catch(() => "threw");
     expect(code).toBe("threw");
     expect((await factorsOf(carol.session.access_token)).map((f) => f.factor_type).sort()).toEqual([

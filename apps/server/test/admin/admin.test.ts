@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runAdmin } from "../../src/admin/index.js";
 import { safeText } from "../../src/admin/render.js";
+import { runAdminOn } from "../helpers/admin.js";
 import { api, checkout, createUser, settleInvoice, simulatorSwitches, type TestUser } from "../helpers/product.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
@@ -13,17 +13,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => app?.close());
 
-async function admin(...argv: string[]): Promise<{ code: number; text: string }> {
-  const lines: string[] = [];
-  const code = await runAdmin(argv, {
-    db: app.db,
-    clock: app.clock,
-    payments: app.services.payments.service,
-    enqueueNotice: app.services.mail.enqueueNotice,
-    out: (t) => lines.push(t),
-  });
-  return { code, text: lines.join("\n") };
-}
+const admin = (...argv: string[]) => runAdminOn(app, argv);
 
 /** The cells of the table row that starts with `first` (cells are separated by two or more spaces). */
 function rowOf(text: string, first: string): string[] {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runAdmin } from "../../src/admin/index.js";
+import { runAdminOn } from "../helpers/admin.js";
 import { authClient } from "../helpers/auth-client.js";
 import { api, checkout, createUser, profileUrl, type TestUser } from "../helpers/product.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
@@ -211,30 +211,15 @@ describe("HTML and script in contact messages", () => {
       `${message}\u001b[31mred\u001b[0m\u202Etxt.exe`,
       app.clock.now(),
     ]);
-    const lines: string[] = [];
-    const code = await runAdmin(["contact", "list"], {
-      db: app.db,
-      clock: app.clock,
-      payments: app.services.payments.service,
-      enqueueNotice: app.services.mail.enqueueNotice,
-      out: (t) => lines.push(t),
-    });
+    const { code, text } = await runAdminOn(app, ["contact", "list"]);
     expect(code).toBe(0);
-    const text = lines.join("\n");
     expect(text).toContain("mallory2@example.com");
     // Line breaks between table rows are ours; no other control or bidi character may remain.
     expect(text.replace(/\n/g, "")).not.toMatch(/[\p{Cc}\u202E]/u);
   });
 
   it("should not let LIKE wildcards in `users find` match everyone", async () => {
-    const lines: string[] = [];
-    await runAdmin(["users", "find", "%"], {
-      db: app.db,
-      clock: app.clock,
-      payments: app.services.payments.service,
-      enqueueNotice: app.services.mail.enqueueNotice,
-      out: (t) => lines.push(t),
-    });
-    expect(lines.join("\n")).not.toContain(user.email);
+    const { text } = await runAdminOn(app, ["users", "find", "%"]);
+    expect(text).not.toContain(user.email);
   });
 });
