@@ -40,6 +40,15 @@ export const API_ERROR_CODES = [
   "tracker_id_required",
   // Renewal reminders' unsubscribe links
   "invalid_link",
+  // Devices and servers (access)
+  "device_limit",
+  "invalid_public_key",
+  "duplicate_public_key",
+  "subscription_inactive",
+  "device_not_found",
+  "server_not_found",
+  // The node API's token check
+  "node_unauthorized",
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -23,6 +23,11 @@ export const API_PATHS = {
   /** Renewal reminders (docs/product.md §11.3): both take the mail's signed `?token=`. */
   reminderStatus: "/reminders/status",
   reminderUnsubscribe: "/reminders/unsubscribe",
+  /** Access (docs/product.md, "Devices and servers"): the public server list and the caller's devices. */
+  servers: "/servers",
+  devices: "/devices",
+  device: "/devices/:id",
+  deviceConfig: "/devices/:id/config",
 } as const;
 
 /** The path that ends the caller's session `id` (`DELETE`). */

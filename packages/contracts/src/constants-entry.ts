@@ -5,6 +5,17 @@
  */
 
 export type {
+  CreateDeviceRequest,
+  Device,
+  DeviceConfigReply,
+  DeviceList,
+  DeviceReply,
+  PeerConfig,
+  Server,
+  ServerList,
+  UpdateDeviceRequest,
+} from "./access.js";
+export type {
   ApiError,
   DataExport,
   DeviceSession,

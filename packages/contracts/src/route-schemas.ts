@@ -3,6 +3,15 @@
  * checked with on the server, and the schema its reply is parsed with by clients and tests.
  * `request` is null for a route that takes no body; `reply` is null for a redirect.
  */
+
+import {
+  createDeviceRequestSchema,
+  deviceConfigReplySchema,
+  deviceListSchema,
+  deviceReplySchema,
+  serverListSchema,
+  updateDeviceRequestSchema,
+} from "./access.js";
 import {
   contactRequestSchema,
   dataExportSchema,
@@ -54,4 +63,10 @@ export const API_ROUTE_SCHEMAS = {
   reminderStatus: { request: null, reply: reminderStatusSchema },
   reminderUnsubscribe: { request: null, reply: reminderStatusSchema },
   reminderUnsubscribeLink: { request: null, reply: null },
+  servers: { request: null, reply: serverListSchema },
+  devices: { request: null, reply: deviceListSchema },
+  createDevice: { request: createDeviceRequestSchema, reply: deviceReplySchema },
+  updateDevice: { request: updateDeviceRequestSchema, reply: deviceReplySchema },
+  deleteDevice: { request: null, reply: null },
+  deviceConfig: { request: null, reply: deviceConfigReplySchema },
 } as const satisfies { [N in ApiRouteName]: RouteSchemas<N> };

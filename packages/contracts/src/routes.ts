@@ -9,11 +9,12 @@
  * walks it against the running server (apps/server/test/api/contract.test.ts).
  */
 import type { z } from "zod";
+import type * as A from "./access.js";
 import type * as S from "./api.js";
 import { type ApiErrorCode, AUTHED_ERROR_CODES, COMMON_ERROR_CODES } from "./api-errors.js";
 import { API_PATHS } from "./api-paths.js";
 
-export type ApiMethod = "GET" | "POST" | "DELETE";
+export type ApiMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
 /** One `/api` route. `Req` is what a client sends (`undefined`: no body), `Rep` what it gets back. */
 export interface ApiRoute<Req = unknown, Rep = unknown> {
@@ -25,6 +26,8 @@ export interface ApiRoute<Req = unknown, Rep = unknown> {
   readonly errors: readonly ApiErrorCode[];
   /** The reply is a redirect, not JSON. */
   readonly redirect?: true;
+  /** The status of a success when it is not 200 (201 created; 204 no body). */
+  readonly status?: 201 | 204;
   /** Types only, never set: the bodies the route takes and gives. */
   readonly types?: { readonly request: Req; readonly reply: Rep };
 }
@@ -37,7 +40,7 @@ function route<Req, Rep>(
   path: string,
   auth: boolean,
   errors: readonly ApiErrorCode[],
-  extra: { redirect?: true } = {},
+  extra: { redirect?: true; status?: 201 | 204 } = {},
 ): ApiRoute<Req, Rep> {
   const all = [...COMMON_ERROR_CODES, ...(auth ? AUTHED_ERROR_CODES : []), ...errors];
   return { method, path, auth, errors: [...new Set(all)], ...extra };
@@ -143,6 +146,46 @@ export const API_ROUTES = {
   reminderUnsubscribeLink: route<undefined, undefined>("GET", API_PATHS.reminderUnsubscribe, false, [], {
     redirect: true,
   }),
+  // access: servers (public, ETag) and the caller's devices
+  servers: route<undefined, Out<typeof A.serverListSchema>>("GET", API_PATHS.servers, false, []),
+  devices: route<undefined, Out<typeof A.deviceListSchema>>("GET", API_PATHS.devices, true, []),
+  createDevice: route<In<typeof A.createDeviceRequestSchema>, Out<typeof A.deviceReplySchema>>(
+    "POST",
+    API_PATHS.devices,
+    true,
+    [
+      ...withBody,
+      "rate_limited",
+      "device_limit",
+      "invalid_public_key",
+      "duplicate_public_key",
+      "subscription_inactive",
+      "server_not_found",
+    ],
+    { status: 201 },
+  ),
+  /** `{name}` renames; `{publicKey}` re-keys (the old key loses access at once). */
+  updateDevice: route<In<typeof A.updateDeviceRequestSchema>, Out<typeof A.deviceReplySchema>>(
+    "PATCH",
+    API_PATHS.device,
+    true,
+    [
+      ...withBody,
+      "rate_limited",
+      "invalid_public_key",
+      "duplicate_public_key",
+      "subscription_inactive",
+      "device_not_found",
+    ],
+  ),
+  deleteDevice: route<undefined, undefined>("DELETE", API_PATHS.device, true, ["device_not_found"], { status: 204 }),
+  /** The peer block for another location: `?serverId=` (default: the device's own, else the first). */
+  deviceConfig: route<undefined, Out<typeof A.deviceConfigReplySchema>>("GET", API_PATHS.deviceConfig, true, [
+    "validation_failed",
+    "device_not_found",
+    "server_not_found",
+    "subscription_inactive",
+  ]),
 } as const;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -2,7 +2,9 @@
  * Registers a product API handler from the contract's route table (@veil/contracts routes.ts):
  * method, path and the bearer check come from the table, and so do the handler's types — `read()`
  * gives the request body as the route's schema parses it, and a plain object returned is the
- * route's reply (sent as JSON). A handler may still return a Response of its own (errors, files).
+ * route's reply (sent as JSON, with the table's success status: 200 unless it says 201 or 204).
+ * Path parameters (`:id`) are read with `c.req.param()`. A handler may still return a Response of
+ * its own (errors, files, 304s).
  */
 import { API_ROUTE_SCHEMAS, API_ROUTES, type ApiRouteName, type ReplyOf } from "@veil/contracts";
 import type { Context, Hono } from "hono";
@@ -38,7 +40,10 @@ export function handle<N extends ApiRouteName>(
   };
   const run = async (c: Context<ApiEnv>) => {
     const result = await handler(c, read(c));
-    return result instanceof Response ? result : c.json(result as object);
+    if (result instanceof Response) return result;
+    // A route without a reply body (204) returns nothing; others answer with the table's status.
+    if (route.status === 204) return c.body(null, 204);
+    return c.json(result as object, route.status ?? 200);
   };
   for (const path of [route.path, ...aliases]) {
     if (route.auth) api.on(route.method, path, ctx.authed, run);

@@ -73,6 +73,24 @@ const invoiceBody = (transactionId: string) => ({
   payform: true,
 });
 
+/**
+ * Routes the contract lists whose server side lands in a later change (the devices module): they
+ * answer the catch-all 404 today, which the test below checks, so landing them fails it until
+ * they get their cases here.
+ */
+const NOT_SERVED_YET = new Set<ApiRouteName>([
+  "servers",
+  "devices",
+  "createDevice",
+  "updateDevice",
+  "deleteDevice",
+  "deviceConfig",
+]);
+const served = names.filter((n) => !NOT_SERVED_YET.has(n));
+async function notServedYet(): Promise<JsonReply> {
+  throw new Error("not served yet");
+}
+
 /** One successful call of each route (a redirect's reply is its status and Location). */
 const happy: { [N in ApiRouteName]: () => Promise<JsonReply> } = {
   userByEmail: async () => {
@@ -136,13 +154,25 @@ const happy: { [N in ApiRouteName]: () => Promise<JsonReply> } = {
     const res = await fetch(`${app.url}/api${pathOf("reminderUnsubscribeLink")}?token=abc`, { redirect: "manual" });
     return { status: res.status, body: res.headers.get("location"), headers: res.headers };
   },
+  servers: notServedYet,
+  devices: notServedYet,
+  createDevice: notServedYet,
+  updateDevice: notServedYet,
+  deleteDevice: notServedYet,
+  deviceConfig: notServedYet,
 };
 
 /** The code a body that breaks the schema gets (the callback says which field it missed). */
 const badBodyCode = (name: ApiRouteName) => (name === "providerCallback" ? "tracker_id_required" : "validation_failed");
 
 describe("the route table against the running server", () => {
-  it.each(names)("%s: exists with its method and bearer check", async (name) => {
+  it.each([...NOT_SERVED_YET])("%s: is not served yet (the catch-all 404)", async (name) => {
+    const res = await call(name, { user: await registerCustomer(app) });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ detail: "Not Found", code: "not_found" });
+  });
+
+  it.each(served)("%s: exists with its method and bearer check", async (name) => {
     const route: ApiRoute = API_ROUTES[name];
     const res = await call(name, { body: API_ROUTE_SCHEMAS[name].request ? {} : undefined });
     if (route.auth) {
@@ -159,7 +189,7 @@ describe("the route table against the running server", () => {
     expect(route.errors).toEqual(expect.arrayContaining(["not_found", "internal_error"]));
   });
 
-  it.each(names.filter((n) => API_ROUTE_SCHEMAS[n].request))(
+  it.each(served.filter((n) => API_ROUTE_SCHEMAS[n].request))(
     "%s: refuses a body that breaks its request schema with 422",
     async (name) => {
       const route: ApiRoute = API_ROUTES[name];
@@ -171,14 +201,20 @@ describe("the route table against the running server", () => {
     },
   );
 
-  it.each(names)("%s: a successful reply matches its reply schema", async (name) => {
+  it.each(served)("%s: a successful reply matches its reply schema", async (name) => {
     const res = await happy[name]();
+    const route: ApiRoute = API_ROUTES[name];
     const schema = API_ROUTE_SCHEMAS[name].reply;
-    if (API_ROUTES[name].redirect) {
+    if (route.redirect) {
       expect(res.status).toBe(303);
       return;
     }
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.status, JSON.stringify(res.body)).toBe(route.status ?? 200);
+    if (route.status === 204) {
+      expect(res.body).toBe("");
+      expect(schema).toBeNull();
+      return;
+    }
     expect(schema, name).not.toBeNull();
     schema?.parse(res.body);
   });

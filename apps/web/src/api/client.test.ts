@@ -119,6 +119,34 @@ describe("api", () => {
     expect(calls[1]?.[1].body).toBeUndefined();
   });
 
+  it("renames a device with PATCH on its own path, and takes a removal's empty 204", async () => {
+    const device = {
+      id: "9f0c1a8e-6f43-4d1b-9a3e-2b6c1d0e7f21",
+      name: "Happy Seagull",
+      protocol: "wireguard",
+      publicKey: `${"A".repeat(43)}=`,
+      ipv4: "10.64.0.7/32",
+      ipv6: "fd00:7665:696c::7/128",
+      createdAt: "2026-11-26T00:00:00.000Z",
+      lastHandshakeAt: null,
+      serverId: null,
+    };
+    const fetch = vi.fn(async (_url: string, init: RequestInit) =>
+      init.method === "PATCH"
+        ? new Response(JSON.stringify({ device, config: null }), { status: 200 })
+        : new Response(null, { status: 204 }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    const renamed = await api(API_ROUTES.updateDevice, { name: "Laptop" }, { params: { id: device.id } });
+    expect(renamed.device.name).toBe("Happy Seagull");
+    await expect(api(API_ROUTES.deleteDevice, undefined, { params: { id: device.id } })).resolves.toBeNull();
+    const calls = fetch.mock.calls as unknown as [string, RequestInit][];
+    expect(calls.map(([url, init]) => [init.method, url, init.body])).toEqual([
+      ["PATCH", `/api/devices/${device.id}`, JSON.stringify({ name: "Laptop" })],
+      ["DELETE", `/api/devices/${device.id}`, undefined],
+    ]);
+  });
+
   it("parses the reply with the route's own schema when none is given", async () => {
     vi.stubGlobal("fetch", reply(200, { transaction_id: "" }));
     vi.spyOn(console, "error").mockImplementation(() => {});
