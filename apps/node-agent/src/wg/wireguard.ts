@@ -1,0 +1,121 @@
+/**
+ * The WireGuard interface, driven through wireguard-tools' `wg` (kernel WireGuard or wireguard-go
+ * alike). Always `execFile` with an argument array — never a shell — and only three commands:
+ *
+ * - `wg set IF peer KEY allowed-ips A,B … peer KEY remove …` for changes, in batches;
+ * - `wg syncconf IF FILE` for a full reconcile: FILE holds an empty [Interface] section (so the
+ *   private key, port and fwmark are left alone) and one [Peer] section per peer, written from
+ *   validated keys and canonical addresses only;
+ * - `wg show IF dump` for handshakes and counters. Its first line carries the interface's private
+ *   key: it is dropped unread, and the output is never logged.
+ */
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { isWireGuardKey } from "../peers/validate.js";
+import type { Peer } from "../peers/wire.js";
+
+/** Peers per `wg set` call: ~100 bytes each keeps one call far below the kernel's argument limits. */
+export const SET_BATCH = 1000;
+
+export interface PeerStats {
+  publicKey: string;
+  /** Unix seconds, 0 = never. */
+  latestHandshake: number;
+  rxBytes: number;
+  txBytes: number;
+}
+
+export interface WireGuard {
+  /** Makes the interface's peer list exactly `peers` (wg syncconf). */
+  sync(peers: Iterable<Peer>): Promise<void>;
+  /** Adds or updates `upserts` and removes `removals` (wg set, batched). */
+  set(upserts: Peer[], removals: string[]): Promise<void>;
+  /** Every peer's latest handshake and transfer counters (wg show IF dump). */
+  stats(): Promise<PeerStats[]>;
+}
+
+export interface WireGuardOptions {
+  /** The `wg` binary (WG_BIN). */
+  bin: string;
+  /** The interface name, already checked by the configuration. */
+  iface: string;
+  /** Seconds a single `wg` call may take before it is killed. */
+  timeoutSeconds?: number;
+}
+
+function run(bin: string, args: string[], timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      bin,
+      args,
+      // No shell; a bounded run and output (a dump of 2^20 peers is ~250 MB at most).
+      { shell: false, timeout: timeoutMs, maxBuffer: 512 * 1024 * 1024, env: { PATH: process.env.PATH ?? "" } },
+      (error, stdout, stderr) => {
+        if (error) {
+          // The command and its stderr, never stdout (a dump holds the private key).
+          const detail = String(stderr).trim().slice(0, 500);
+          reject(new Error(`wg ${args[0]} failed: ${detail || error.message}`));
+        } else resolve(String(stdout));
+      },
+    );
+  });
+}
+
+export function peerSection(peer: Peer): string {
+  return `[Peer]\nPublicKey = ${peer.publicKey}\nAllowedIPs = ${peer.allowedIps.join(", ")}\n`;
+}
+
+/** Parses `wg show IF dump`: the interface line is skipped, peer lines give key, handshake, counters. */
+export function parseDump(output: string): PeerStats[] {
+  const stats: PeerStats[] = [];
+  const lines = output.split("\n");
+  for (let i = 1; i < lines.length; i++) {
+    const fields = (lines[i] as string).split("\t");
+    if (fields.length < 8) continue;
+    const [publicKey, , , , handshake, rx, tx] = fields as [string, string, string, string, string, string, string];
+    if (!isWireGuardKey(publicKey) || !/^\d+$/.test(handshake) || !/^\d+$/.test(rx) || !/^\d+$/.test(tx)) continue;
+    stats.push({ publicKey, latestHandshake: Number(handshake), rxBytes: Number(rx), txBytes: Number(tx) });
+  }
+  return stats;
+}
+
+export function wireGuardCli({ bin, iface, timeoutSeconds = 120 }: WireGuardOptions): WireGuard {
+  const timeoutMs = timeoutSeconds * 1000;
+  return {
+    async sync(peers) {
+      const dir = await mkdtemp(path.join(tmpdir(), "veil-node-agent-"));
+      const file = path.join(dir, "peers.conf");
+      try {
+        const parts = ["[Interface]\n"];
+        for (const peer of peers) parts.push(peerSection(peer));
+        await writeFile(file, parts.join(""), { mode: 0o600 });
+        await run(bin, ["syncconf", iface, file], timeoutMs);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    async set(upserts, removals) {
+      const args: string[][] = [];
+      let batch: string[] = [];
+      let count = 0;
+      const push = (...parts: string[]) => {
+        batch.push(...parts);
+        if (++count >= SET_BATCH) {
+          args.push(batch);
+          batch = [];
+          count = 0;
+        }
+      };
+      // Removals first: a re-keyed device's addresses are free again before its new key takes them.
+      for (const key of removals) push("peer", key, "remove");
+      for (const peer of upserts) push("peer", peer.publicKey, "allowed-ips", peer.allowedIps.join(","));
+      if (batch.length > 0) args.push(batch);
+      for (const peerArgs of args) await run(bin, ["set", iface, ...peerArgs], timeoutMs);
+    },
+    async stats() {
+      return parseDump(await run(bin, ["show", iface, "dump"], timeoutMs));
+    },
+  };
+}

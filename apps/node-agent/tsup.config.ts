@@ -1,0 +1,10 @@
+import { defineConfig } from "tsup";
+
+export default defineConfig({
+  entry: ["src/main.ts"],
+  format: ["esm"],
+  platform: "node",
+  target: "node20",
+  outDir: "dist",
+  clean: true,
+});
