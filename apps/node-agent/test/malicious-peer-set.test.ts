@@ -58,6 +58,7 @@ describe("a peer set that tries to make the agent do something else", () => {
     const cp = await startFakeControlPlane([]);
     const state = stateDir();
     cleanups.push(wg.cleanup, () => cp.close(), state.cleanup);
+    cp.revision = 7;
     cp.nextRawReply = { revision: 7, peers: [good, victim, ...evil] };
     const { agent, logs } = await startAgent(wg, cp, state.file);
     cleanups.push(() => agent.stop());
@@ -115,8 +116,8 @@ describe("a peer set that tries to make the agent do something else", () => {
     const { agent } = await startAgent(wg, cp, state.file);
     cleanups.push(() => agent.stop());
     await until(() => expect(wg.read().peers).toEqual(asInterface([a])));
+    // The waiting long-poll times out (304); the request after it gets this.
     cp.nextRawReply = { revision: "1; rm -rf /", reset: false, changes: [] };
-    cp.upsert(wirePeer());
     await until(() => expect(agent.status().controlPlane).toBe("unreachable"));
     expect(wg.read().peers).toEqual(asInterface([a]));
   });
