@@ -69,6 +69,48 @@ export const AUTHED_ERROR_CODES = [
   "insufficient_aal",
 ] as const satisfies readonly ApiErrorCode[];
 
+/**
+ * The HTTP status each code is answered with (one per code, so a client may rely on either). The
+ * OpenAPI document (openapi.ts) groups a route's codes by it.
+ */
+export const API_ERROR_STATUS = {
+  not_found: 404,
+  validation_failed: 422,
+  body_too_large: 413,
+  rate_limited: 429,
+  request_aborted: 400,
+  service_unavailable: 503,
+  internal_error: 500,
+  not_authenticated: 401,
+  account_blocked: 403,
+  insufficient_aal: 403,
+  user_not_found: 404,
+  email_mismatch: 400,
+  email_taken: 409,
+  wrong_password: 400,
+  managed_by_identity_provider: 501,
+  current_session: 400,
+  session_not_found: 404,
+  plan_not_found: 404,
+  amount_mismatch: 400,
+  token_unavailable: 402,
+  transaction_not_found: 404,
+  transaction_not_pending: 409,
+  invoice_mismatch: 400,
+  provider_refused: 402,
+  provider_unavailable: 502,
+  redirect_not_allowed: 400,
+  tracker_id_required: 422,
+  invalid_link: 400,
+  device_limit: 409,
+  invalid_public_key: 422,
+  duplicate_public_key: 409,
+  subscription_inactive: 403,
+  device_not_found: 404,
+  server_not_found: 404,
+  node_unauthorized: 401,
+} as const satisfies Record<ApiErrorCode, number>;
+
 export function isApiErrorCode(value: unknown): value is ApiErrorCode {
   return typeof value === "string" && (API_ERROR_CODES as readonly string[]).includes(value);
 }

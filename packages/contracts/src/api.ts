@@ -200,9 +200,13 @@ export const validationIssueSchema = z.object({
   msg: z.string(),
   type: z.string(),
 });
-/** Every `/api` error: the product's wording (or the 422 issues) and its machine code. */
+/**
+ * Every `/api` error: the product's wording (or the 422 issues), its machine code, and the id of
+ * the request, which is also in the `X-Request-Id` header and in the server's log line.
+ */
 export const apiErrorSchema = z.object({
   detail: z.union([z.string(), z.array(validationIssueSchema)]),
   code: z.enum(API_ERROR_CODES),
+  request_id: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

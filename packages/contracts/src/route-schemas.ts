@@ -1,7 +1,8 @@
 /**
  * The zod half of the route table (routes.ts, same keys): the schema each route's request body is
  * checked with on the server, and the schema its reply is parsed with by clients and tests.
- * `request` is null for a route that takes no body; `reply` is null for a redirect.
+ * `request` is null for a route that takes no body; `reply` is null for a redirect. `query`, where
+ * present, names the query parameters the route reads (the OpenAPI document lists them).
  */
 
 import {
@@ -34,7 +35,7 @@ import {
   userReplySchema,
 } from "./api.js";
 import type { API_ROUTES, ApiRouteName, ReplyOf, RequestOf } from "./routes.js";
-import type { z } from "./zod.js";
+import { z } from "./zod.js";
 
 /** The schemas of route `N`, typed so that they must parse to (and from) what routes.ts says. */
 export type RouteSchemas<N extends ApiRouteName> = {
@@ -42,7 +43,15 @@ export type RouteSchemas<N extends ApiRouteName> = {
     ? null
     : z.ZodType<unknown, RequestOf<(typeof API_ROUTES)[N]>>;
   reply: ReplyOf<(typeof API_ROUTES)[N]> extends undefined ? null : z.ZodType<ReplyOf<(typeof API_ROUTES)[N]>>;
+  query?: z.ZodObject;
 };
+
+/** The signed `?token=` of a renewal reminder's links. */
+const reminderLinkQuery = z.object({ token: z.string().describe("The signed token of the reminder mail's link") });
+/** `GET /devices/:id/config?serverId=`: the location the peer block is for. */
+const deviceConfigQuery = z.object({
+  serverId: z.string().optional().describe("The server (location) the peer block is for; default the device's own"),
+});
 
 export const API_ROUTE_SCHEMAS = {
   userByEmail: { request: emailRequestSchema, reply: userReplySchema },
@@ -60,13 +69,13 @@ export const API_ROUTE_SCHEMAS = {
   paymentInit: { request: paymentInitRequestSchema, reply: paymentInitReplySchema },
   invoice: { request: invoiceRequestSchema, reply: invoiceReplySchema },
   providerCallback: { request: providerCallbackRequestSchema, reply: providerCallbackReplySchema },
-  reminderStatus: { request: null, reply: reminderStatusSchema },
-  reminderUnsubscribe: { request: null, reply: reminderStatusSchema },
-  reminderUnsubscribeLink: { request: null, reply: null },
+  reminderStatus: { request: null, reply: reminderStatusSchema, query: reminderLinkQuery },
+  reminderUnsubscribe: { request: null, reply: reminderStatusSchema, query: reminderLinkQuery },
+  reminderUnsubscribeLink: { request: null, reply: null, query: reminderLinkQuery },
   servers: { request: null, reply: serverListSchema },
   devices: { request: null, reply: deviceListSchema },
   createDevice: { request: createDeviceRequestSchema, reply: deviceReplySchema },
   updateDevice: { request: updateDeviceRequestSchema, reply: deviceReplySchema },
   deleteDevice: { request: null, reply: null },
-  deviceConfig: { request: null, reply: deviceConfigReplySchema },
+  deviceConfig: { request: null, reply: deviceConfigReplySchema, query: deviceConfigQuery },
 } as const satisfies { [N in ApiRouteName]: RouteSchemas<N> };

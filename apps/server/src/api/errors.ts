@@ -5,17 +5,24 @@ import type { z } from "zod";
 import { readJsonBody } from "../http/kit.js";
 
 /**
- * FastAPI-style error body with a machine code: `{"detail": "…", "code": "…"}` (docs/architecture.md
- * §7). `detail` is the product's wording, `code` one of the contract's API_ERROR_CODES.
+ * FastAPI-style error body with a machine code: `{"detail": "…", "code": "…", "request_id": "…"}`
+ * (docs/architecture.md §7). `detail` is the product's wording, `code` one of the contract's
+ * API_ERROR_CODES, `request_id` the id of the request's log line (also its X-Request-Id header).
  */
 export function detail(
   c: Context,
   status: ContentfulStatusCode,
   code: ApiErrorCode,
-  message: string,
+  message: string | ValidationIssue[],
   headers?: Record<string, string>,
 ) {
-  return c.json({ detail: message, code }, status, headers);
+  return c.json({ detail: message, code, ...requestIdField(c) }, status, headers);
+}
+
+/** `{request_id}` when the request has one (always, behind the HTTP app's access log). */
+function requestIdField(c: Context): { request_id?: string } {
+  const id: unknown = c.get("requestId");
+  return typeof id === "string" ? { request_id: id } : {};
 }
 
 export interface ValidationIssue {

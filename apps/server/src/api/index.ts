@@ -18,6 +18,7 @@ import { detail } from "./errors.js";
 import type { ApiEnv } from "./identity.js";
 import { createApiAuthenticator, createAuthUserLookup, createLocalAccountDeleter } from "./local-auth.js";
 import { apiBodyLimit, apiErrorHandler, requestLog } from "./middleware.js";
+import { mountReferenceRoutes } from "./reference/index.js";
 import { mountCallbackRoute } from "./routes/callback.js";
 import { mountCatalogueRoutes } from "./routes/catalogue.js";
 import { mountCheckoutRoutes } from "./routes/checkout.js";
@@ -57,6 +58,7 @@ export function createApiRouter(deps: ApiDeps): Hono<ApiEnv> {
   mountCheckoutRoutes(api, ctx);
   mountCallbackRoute(api, ctx);
   mountReminderRoutes(api, ctx);
+  mountReferenceRoutes(api);
 
   // Mounted under the app, a sub-router's notFound is not consulted: catch the rest here so an
   // unknown /api path never falls through to the web app's HTML.

@@ -33,7 +33,7 @@ export function requestLog(logger: Logger): MiddlewareHandler<ApiEnv> {
     c.set("requestId", requestId);
     await next();
     c.header("X-Request-Id", requestId);
-    c.header("Cache-Control", "no-store");
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
     logger.info(
       {
         requestId,
@@ -124,7 +124,7 @@ function checkoutCode(err: CheckoutError): ApiErrorCode {
 /** Thrown errors → FastAPI-style answers; anything unexpected is logged and a 500. */
 export function apiErrorHandler(logger: Logger): ErrorHandler<ApiEnv> {
   return (err, c: Context<ApiEnv>) => {
-    if (err instanceof ValidationFailure) return c.json({ detail: err.issues, code: "validation_failed" }, 422);
+    if (err instanceof ValidationFailure) return detail(c, 422, "validation_failed", err.issues);
     if (err instanceof HttpError) return detail(c, err.status, err.code, err.message, err.headers);
     if (isClientGone(err)) {
       logger.info({ requestId: c.get("requestId") }, "client went away mid-request");

@@ -2,7 +2,9 @@
  * The contract test: walks the whole route table of @veil/contracts (docs/architecture.md §6)
  * against a running server. Every route exists with its method (its bearer check included), a
  * body that breaks its request schema is refused with 422, and a successful reply matches the
- * reply schema. A route added to the table without a case here fails to compile.
+ * reply schema. A route added to the table without a case here fails to compile. Every reply
+ * seen here (successes, the bearer check's 401, the 422 of a bad body, any other error) is also
+ * validated against what the OpenAPI document (`/api/openapi.json`) says of that route and status.
  */
 import { randomUUID } from "node:crypto";
 import {
@@ -16,6 +18,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../src/auth/passwords.js";
 import { signUnsubscribeToken, unsubscribeKey } from "../../src/reminders/index.js";
+import { documentedReply } from "../helpers/openapi.js";
 import {
   api,
   createUser,
@@ -186,6 +189,8 @@ describe("the route table against the running server", () => {
     if (res.status >= 400 && res.body && typeof res.body === "object" && "code" in res.body) {
       expect(route.errors).toContain(res.body.code);
     }
+    // (fetch follows a redirect route's 303 to the web app; its own reply is checked below)
+    if (!route.redirect) expect(documentedReply(name, res.status, res.body)).toEqual([]);
     expect(route.errors).toEqual(expect.arrayContaining(["not_found", "internal_error"]));
   });
 
@@ -198,6 +203,7 @@ describe("the route table against the running server", () => {
       expect(res.status).toBe(422);
       expect(apiErrorSchema.parse(res.body).code).toBe(badBodyCode(name));
       expect(route.errors).toContain(badBodyCode(name));
+      expect(documentedReply(name, res.status, res.body)).toEqual([]);
     },
   );
 
@@ -207,15 +213,18 @@ describe("the route table against the running server", () => {
     const schema = API_ROUTE_SCHEMAS[name].reply;
     if (route.redirect) {
       expect(res.status).toBe(303);
+      expect(documentedReply(name, res.status, null)).toEqual([]);
       return;
     }
     expect(res.status, JSON.stringify(res.body)).toBe(route.status ?? 200);
     if (route.status === 204) {
       expect(res.body).toBe("");
       expect(schema).toBeNull();
+      expect(documentedReply(name, res.status, res.body)).toEqual([]);
       return;
     }
     expect(schema, name).not.toBeNull();
     schema?.parse(res.body);
+    expect(documentedReply(name, res.status, res.body)).toEqual([]);
   });
 });

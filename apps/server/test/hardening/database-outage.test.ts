@@ -78,7 +78,11 @@ async function expectUnavailable(app: TestApp, user: TestUser) {
     // The documented shapes (503 is outside the 4xx helpers' range: check the fields directly).
     expectNoLeak(body, probe.name);
     if (probe.kind === "api")
-      expect(body, probe.name).toEqual({ detail: expect.any(String), code: "service_unavailable" });
+      expect(body, probe.name).toEqual({
+        detail: expect.any(String),
+        code: "service_unavailable",
+        request_id: res.headers.get("x-request-id"),
+      });
     else expect(body, probe.name).toMatchObject({ code: "unexpected_failure", message: expect.any(String) });
   }
   expect((await fetch(`${app.url}/readyz`)).status).toBe(503);

@@ -168,7 +168,11 @@ describe("given a request body over the limit", () => {
     expect((await post("/auth/v1/signup", 200 * 1024)).status).toBe(400);
     const api = await post(`/api${API_PATHS.contact}`, 100 * 1024);
     expect(api.status).toBe(413);
-    expect(await api.json()).toEqual({ detail: "Request body too large", code: "body_too_large" });
+    expect(await api.json()).toEqual({
+      detail: "Request body too large",
+      code: "body_too_large",
+      request_id: api.headers.get("x-request-id"),
+    });
   });
 
   it("should refuse a deeply nested body under the size limit with a 4xx, never a 500", async () => {
