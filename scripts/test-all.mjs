@@ -73,6 +73,8 @@ const vitestJson = (name) => ["--reporter=default", "--reporter=json", `--output
 /** @type {{name: string, cmd: string[], report?: string, env?: Record<string,string>}[]} */
 const steps = [
   { name: "chromium", cmd: ["node", "scripts/ensure-chromium.mjs"] },
+  // The tunnel test's wireguard-tools and wireguard-go (apt, --no-install-recommends).
+  { name: "wireguard", cmd: ["node", "scripts/ensure-wireguard.mjs"] },
   { name: "lint + format", cmd: ["pnpm", "exec", "biome", "ci", "."] },
   { name: "typecheck", cmd: ["pnpm", "-r", "run", "typecheck"] },
   { name: "build", cmd: ["pnpm", "run", "build"] },

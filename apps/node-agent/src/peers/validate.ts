@@ -5,7 +5,6 @@
  * anything, read a file (`wg set … preshared-key <file>`), or change a setting that is not a peer's
  * public key or its own tunnel addresses.
  */
-import { BlockList, isIPv4, isIPv6 } from "node:net";
 
 /** A WireGuard key: 32 bytes in standard base64 (44 characters, one `=`; the last digit carries 4 bits). */
 const KEY = /^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/;
@@ -27,42 +26,77 @@ export interface AddressPools {
 /** The canonical `addr/prefix` to hand to `wg`, or null when the value is not allowed. */
 export type AllowedIpCheck = (value: unknown) => string | null;
 
-function parsePrefix(cidr: string, family: "ipv4" | "ipv6"): { address: string; prefix: number } {
-  const [address, prefixText, extra] = cidr.split("/");
-  const prefix = Number(prefixText);
+/** Dotted quad → 32-bit number, or null (no leading zeros, octets ≤ 255). */
+function ipv4Number(address: string): number | null {
+  const parts = address.split(".");
+  if (parts.length !== 4) return null;
+  let n = 0;
+  for (const part of parts) {
+    if (!/^(0|[1-9]\d{0,2})$/.test(part) || Number(part) > 255) return null;
+    n = n * 256 + Number(part);
+  }
+  return n;
+}
+
+/** IPv6 text (hex groups and at most one `::`, nothing else) → its eight 16-bit groups, or null. */
+function ipv6Groups(address: string): number[] | null {
+  const halves = address.split("::");
+  if (halves.length > 2) return null;
+  const side = (text: string | undefined) => (text ? text.split(":") : []);
+  const head = side(halves[0]);
+  const tail = side(halves[1]);
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const groups: number[] = [];
+  for (const group of [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...tail]) {
+    if (!/^[0-9a-fA-F]{1,4}$/.test(group)) return null;
+    groups.push(Number.parseInt(group, 16));
+  }
+  return groups;
+}
+
+function insideV6(groups: number[], prefix: number[], bits: number): boolean {
+  for (let i = 0; i < 8 && bits > 0; i++, bits -= 16) {
+    const mask = bits >= 16 ? 0xffff : (0xffff << (16 - bits)) & 0xffff;
+    if (((groups[i] as number) & mask) !== ((prefix[i] as number) & mask)) return false;
+  }
+  return true;
+}
+
+function parsePool(cidr: string, family: "ipv4" | "ipv6") {
+  const [address = "", prefixText = "", extra] = cidr.split("/");
+  const bits = Number(prefixText);
   const max = family === "ipv4" ? 32 : 128;
-  const valid = family === "ipv4" ? isIPv4(address ?? "") : isIPv6(address ?? "");
-  if (!valid || extra !== undefined || !/^\d{1,3}$/.test(prefixText ?? "") || prefix > max) {
+  const parsed = family === "ipv4" ? ipv4Number(address) : ipv6Groups(address);
+  if (parsed === null || extra !== undefined || !/^\d{1,3}$/.test(prefixText) || bits > max) {
     throw new Error(`not an ${family === "ipv4" ? "IPv4" : "IPv6"} prefix: ${cidr}`);
   }
-  return { address: address as string, prefix };
+  return { parsed, bits };
 }
 
 /**
  * Builds the check for one peer's allowed IP: a single host address (/32 or /128) inside the
  * configured pools. A device never needs more, and a wider prefix (0.0.0.0/0, the node's own
- * network) would let one peer capture other peers' or the node's traffic.
+ * network) would let one peer capture other peers' or the node's traffic. (Hand-written parsing:
+ * node:net's BlockList made checking a 65k-peer set take seconds.)
  */
 export function allowedIpCheck(pools: AddressPools): AllowedIpCheck {
-  const v4 = parsePrefix(pools.ipv4, "ipv4");
-  const v6 = parsePrefix(pools.ipv6, "ipv6");
-  const inside = new BlockList();
-  inside.addSubnet(v4.address, v4.prefix, "ipv4");
-  inside.addSubnet(v6.address, v6.prefix, "ipv6");
+  const v4 = parsePool(pools.ipv4, "ipv4") as { parsed: number; bits: number };
+  const v6 = parsePool(pools.ipv6, "ipv6") as { parsed: number[]; bits: number };
+  const v4Mask = v4.bits === 0 ? 0 : (0xffffffff << (32 - v4.bits)) >>> 0;
   return (value) => {
     if (typeof value !== "string" || value.length > 64) return null;
     const four = IPV4_HOST.exec(value);
     if (four?.[1]) {
-      const address = four[1];
-      // isIPv4 refuses octets over 255 and leading zeros ("010.1.1.1").
-      if (!isIPv4(address) || !inside.check(address, "ipv4")) return null;
-      return `${address}/32`;
+      const n = ipv4Number(four[1]);
+      if (n === null || ((n & v4Mask) >>> 0) !== ((v4.parsed & v4Mask) >>> 0)) return null;
+      return `${four[1]}/32`;
     }
     const six = IPV6_HOST.exec(value);
     if (six?.[1]) {
-      const address = six[1];
-      if (!isIPv6(address) || !inside.check(address, "ipv6")) return null;
-      return `${address.toLowerCase()}/128`;
+      const groups = ipv6Groups(six[1]);
+      if (!groups || !insideV6(groups, v6.parsed, v6.bits)) return null;
+      return `${six[1].toLowerCase()}/128`;
     }
     return null;
   };
@@ -70,8 +104,15 @@ export function allowedIpCheck(pools: AddressPools): AllowedIpCheck {
 
 /** An instant the control plane sends as an ISO string; NaN-free milliseconds or null. */
 export function parseInstant(value: unknown): number | null {
-  if (typeof value !== "string" || value.length > 40 || !/^\d{4}-\d{2}-\d{2}T[0-9:.]+(Z|[+-]\d{2}:\d{2})$/.test(value))
-    return null;
+  if (typeof value !== "string" || value.length > 40) return null;
+  const cached = instants.get(value);
+  if (cached !== undefined) return cached;
+  if (!/^\d{4}-\d{2}-\d{2}T[0-9:.]+(Z|[+-]\d{2}:\d{2})$/.test(value)) return null;
   const ms = Date.parse(value);
-  return Number.isFinite(ms) ? ms : null;
+  if (!Number.isFinite(ms)) return null;
+  // Many peers share an access end (one account's devices, one payment batch): parse each once.
+  if (instants.size > 100_000) instants.clear();
+  instants.set(value, ms);
+  return ms;
 }
+const instants = new Map<string, number>();
