@@ -89,7 +89,7 @@ export function allowedIpCheck(pools: AddressPools): AllowedIpCheck {
     const four = IPV4_HOST.exec(value);
     if (four?.[1]) {
       const n = ipv4Number(four[1]);
-      if (n === null || ((n & v4Mask) >>> 0) !== ((v4.parsed & v4Mask) >>> 0)) return null;
+      if (n === null || (n & v4Mask) >>> 0 !== (v4.parsed & v4Mask) >>> 0) return null;
       return `${four[1]}/32`;
     }
     const six = IPV6_HOST.exec(value);
