@@ -30,6 +30,29 @@ export {
   cardVariants,
 } from "./components/card/index.js";
 export {
+  ConfigCard,
+  type ConfigCardProps,
+  configCardVariants,
+  QrCode,
+  type QrCodeProps,
+  qrPath,
+} from "./components/config-card/index.js";
+export {
+  CopyButton,
+  type CopyButtonProps,
+  type CopyState,
+  copyButtonVariants,
+  copyText,
+} from "./components/copy-button/index.js";
+export {
+  DeviceList,
+  type DeviceListDetail,
+  DeviceListItem,
+  type DeviceListItemProps,
+  type DeviceListProps,
+  deviceListVariants,
+} from "./components/device-list/index.js";
+export {
   DialogClose,
   DialogContent,
   type DialogContentProps,

@@ -1,0 +1,8 @@
+export {
+  DeviceList,
+  type DeviceListDetail,
+  DeviceListItem,
+  type DeviceListItemProps,
+  type DeviceListProps,
+  deviceListVariants,
+} from "./device-list.js";
