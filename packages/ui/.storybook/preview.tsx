@@ -1,6 +1,7 @@
 // The font is loaded here (and by the app), never by the library CSS: importing @fontsource from
 // globals.css would inline every woff2 into the package.
 import "@fontsource-variable/inter";
+import "@fontsource-variable/jetbrains-mono";
 import "../src/styles/globals.css";
 import type { Decorator, Preview } from "@storybook/react-vite";
 import { ComponentDocsPage } from "./docs-page.js";

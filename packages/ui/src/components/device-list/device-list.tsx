@@ -118,7 +118,7 @@ export function DeviceListItem({
       aria-busy={busy || undefined}
       data-slot="device-list-item"
       data-busy={busy || undefined}
-      className={cn("flex flex-col gap-3 py-4 lg:flex-row lg:items-start lg:gap-4", className)}
+      className={cn("flex flex-col gap-3 py-4", className)}
       {...props}
     >
       <div className="flex min-w-0 flex-1 items-start gap-3">
@@ -155,7 +155,9 @@ export function DeviceListItem({
         </div>
       </div>
       {actions ? (
-        <div data-slot="device-list-item-actions" className="flex flex-wrap gap-2 lg:shrink-0 lg:justify-end">
+        // Below the facts, not beside them: a column of buttons beside long names, IPv6 addresses and
+        // Russian labels squeezed them into a narrow strip.
+        <div data-slot="device-list-item-actions" className={cn("flex flex-wrap gap-2", icon ? "sm:pl-12" : undefined)}>
           {actions}
         </div>
       ) : null}
