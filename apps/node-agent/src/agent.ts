@@ -5,8 +5,8 @@
  * - sync: the full set once (or after "start over"), then the changes since the last revision,
  *   long-polled; each change list is journalled, then applied with `wg set`.
  * - reconcile: every FULL_RECONCILE_SECONDS the full set again (If-None-Match: nothing is sent when
- *   nothing changed) and `wg syncconf`, which undoes any drift on the interface — also while the
- *   control plane is out of reach, from the agent's own copy.
+ *   nothing changed), then the interface is read and brought to it, which undoes any drift — also
+ *   while the control plane is out of reach, from the agent's own copy.
  * - expiry: a timer at the next access end removes that peer, whether or not the control plane
  *   can be reached, so an outage never hands out free days.
  * - report: handshakes and counters that changed since the last report, in chunks.
@@ -234,15 +234,21 @@ export class Agent {
   /** `force`: take the set even if its revision is older (first fetch, "start over"). */
   async #fetchFull(force: boolean): Promise<void> {
     const current = this.#revision;
+    const started = Date.now();
     const set = await this.#o.controlPlane.fullSet(force || current === null ? undefined : current, this.#stop.signal);
     this.#contactOk();
     await this.#serial(async () => {
       if (set === null) return this.#syncInterface("reconcile");
       // A routine reconcile that raced with newer changes must not roll them back.
       if (!force && this.#revision !== null && set.revision < this.#revision) return;
+      const received = Date.now();
       this.#rejected("full set", [...set.rejected, ...this.#peers.replaceAll(set.peers)]);
       this.#revision = set.revision;
       await this.#o.store.saveSnapshot(set.revision, this.#peers.all());
+      this.#o.log.info(
+        { revision: set.revision, peers: this.#peers.size, fetchMs: received - started, saveMs: Date.now() - received },
+        "full set received and saved",
+      );
       await this.#syncInterface("full set");
     });
   }

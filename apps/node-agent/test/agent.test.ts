@@ -117,6 +117,18 @@ describe("outages and restarts", () => {
     expect(afterRestart.at(-1)).toMatch(/since=/);
   });
 
+  it("a restart over an interface that already holds the set changes nothing on it", async () => {
+    const { wg, cp, state, initial } = await world();
+    const first = await run(wg, cp, state.file);
+    await until(() => expect(wg.read().peers).toEqual(asInterface(initial)));
+    await first.agent.stop();
+    wg.update((s) => {
+      s.calls = [];
+    });
+    await run(wg, cp, state.file);
+    expect(wg.read().calls).toEqual([["show", wg.iface, "allowed-ips"]]);
+  });
+
   it("a removal applied before a crash stays applied after the restart, even while cut off", async () => {
     const { wg, cp, state, initial } = await world();
     const first = await run(wg, cp, state.file);

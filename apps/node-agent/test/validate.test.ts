@@ -18,8 +18,11 @@ describe("checks on what the control plane sends", () => {
     expect(check("10.64.0.7/32")).toBe("10.64.0.7/32");
     expect(check("10.127.255.254/32")).toBe("10.127.255.254/32");
     expect(check("FD00:7665:696C::7/128")).toBe("fd00:7665:696c::7/128");
-    expect(check("fd00:7665:696c:0:0:0:0:7/128")).toBe("fd00:7665:696c:0:0:0:0:7/128");
-    expect(check("fd00:7665:696c:ffff::1:2/128")).toBe("fd00:7665:696c:ffff::1:2/128");
+    // Canonical (RFC 5952) like `wg show` prints them, so the interface can be compared with the set.
+    expect(check("fd00:7665:696c:0:0:0:0:7/128")).toBe("fd00:7665:696c::7/128");
+    expect(check("fd00:7665:696c:00ff:0:0:1:2/128")).toBe("fd00:7665:696c:ff::1:2/128");
+    expect(check("fd00:7665:696c:1:0:1:0:0/128")).toBe("fd00:7665:696c:1:0:1::/128");
+    expect(check("fd00:7665:696c:1:2:3:4:5/128")).toBe("fd00:7665:696c:1:2:3:4:5/128");
     for (const bad of [
       "10.128.0.1/32",
       "10.64.0.7/31",

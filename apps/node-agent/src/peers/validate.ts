@@ -55,6 +55,28 @@ function ipv6Groups(address: string): number[] | null {
   return groups;
 }
 
+/** RFC 5952 text of eight groups (lower case, longest run of two or more zero groups as `::`), as `wg` prints it. */
+function formatIpv6(groups: number[]): string {
+  let bestStart = -1;
+  let bestLength = 1;
+  for (let i = 0; i < 8; ) {
+    if (groups[i] !== 0) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < 8 && groups[j] === 0) j++;
+    if (j - i > bestLength) {
+      bestStart = i;
+      bestLength = j - i;
+    }
+    i = j;
+  }
+  const hex = groups.map((g) => g.toString(16));
+  if (bestStart < 0) return hex.join(":");
+  return `${hex.slice(0, bestStart).join(":")}::${hex.slice(bestStart + bestLength).join(":")}`;
+}
+
 function insideV6(groups: number[], prefix: number[], bits: number): boolean {
   for (let i = 0; i < 8 && bits > 0; i++, bits -= 16) {
     const mask = bits >= 16 ? 0xffff : (0xffff << (16 - bits)) & 0xffff;
@@ -96,7 +118,7 @@ export function allowedIpCheck(pools: AddressPools): AllowedIpCheck {
     if (six?.[1]) {
       const groups = ipv6Groups(six[1]);
       if (!groups || !insideV6(groups, v6.parsed, v6.bits)) return null;
-      return `${six[1].toLowerCase()}/128`;
+      return `${formatIpv6(groups)}/128`;
     }
     return null;
   };

@@ -2,17 +2,18 @@
  * The WireGuard interface, driven through wireguard-tools' `wg` (kernel WireGuard or wireguard-go
  * alike). Always `execFile` with an argument array — never a shell — and only three commands:
  *
- * - `wg set IF peer KEY allowed-ips A,B … peer KEY remove …` for changes, in batches;
- * - `wg syncconf IF FILE` for a full reconcile: FILE holds an empty [Interface] section (so the
- *   private key, port and fwmark are left alone) and one [Peer] section per peer, written from
- *   validated keys and canonical addresses only;
+ * - `wg set IF peer KEY allowed-ips A,B … peer KEY remove …` for every change, in batches;
+ * - `wg show IF allowed-ips` to read what the interface holds, for a full reconcile (the difference
+ *   to the set is then applied with `wg set`, so an interface that already matches is not touched);
  * - `wg show IF dump` for handshakes and counters. Its first line carries the interface's private
  *   key: it is dropped unread, and the output is never logged.
+ *
+ * Not `wg syncconf`/`setconf`: for a file without PrivateKey/ListenPort/FwMark lines they reset the
+ * private key, port and fwmark to nothing (wireguard-tools replaces the whole device config unless
+ * appending), so a peer list alone would take the node down — the tunnel test caught exactly that.
+ * The agent never holds the node's private key and touches nothing but peers.
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { isWireGuardKey } from "../peers/validate.js";
 import type { Peer } from "../peers/wire.js";
 
@@ -28,7 +29,7 @@ export interface PeerStats {
 }
 
 export interface WireGuard {
-  /** Makes the interface's peer list exactly `peers` (wg syncconf). */
+  /** Makes the interface's peer list exactly `peers` (reads it, then `wg set` for the difference). */
   sync(peers: Iterable<Peer>): Promise<void>;
   /** Adds or updates `upserts` and removes `removals` (wg set, batched). */
   set(upserts: Peer[], removals: string[]): Promise<void>;
@@ -63,9 +64,18 @@ function run(bin: string, args: string[], timeoutMs: number): Promise<string> {
   });
 }
 
-export function peerSection(peer: Peer): string {
-  return `[Peer]\nPublicKey = ${peer.publicKey}\nAllowedIPs = ${peer.allowedIps.join(", ")}\n`;
+/** Parses `wg show IF allowed-ips`: public key → its allowed IPs, sorted and comma-joined. */
+export function parseAllowedIps(output: string): Map<string, string> {
+  const peers = new Map<string, string>();
+  for (const line of output.split("\n")) {
+    const [publicKey, ips = ""] = line.split("\t");
+    if (!publicKey || !isWireGuardKey(publicKey)) continue;
+    peers.set(publicKey, ips === "(none)" ? "" : ips.split(/\s+/).filter(Boolean).sort().join(","));
+  }
+  return peers;
 }
+
+const sortedIps = (peer: Peer) => [...peer.allowedIps].sort().join(",");
 
 /** Parses `wg show IF dump`: the interface line is skipped, peer lines give key, handshake, counters. */
 export function parseDump(output: string): PeerStats[] {
@@ -83,37 +93,37 @@ export function parseDump(output: string): PeerStats[] {
 
 export function wireGuardCli({ bin, iface, timeoutSeconds = 120 }: WireGuardOptions): WireGuard {
   const timeoutMs = timeoutSeconds * 1000;
+  const set = async (upserts: Peer[], removals: string[]) => {
+    const args: string[][] = [];
+    let batch: string[] = [];
+    let count = 0;
+    const push = (...parts: string[]) => {
+      batch.push(...parts);
+      if (++count >= SET_BATCH) {
+        args.push(batch);
+        batch = [];
+        count = 0;
+      }
+    };
+    // Removals first: a re-keyed device's addresses are free again before its new key takes them.
+    for (const key of removals) push("peer", key, "remove");
+    for (const peer of upserts) push("peer", peer.publicKey, "allowed-ips", peer.allowedIps.join(","));
+    if (batch.length > 0) args.push(batch);
+    for (const peerArgs of args) await run(bin, ["set", iface, ...peerArgs], timeoutMs);
+  };
   return {
     async sync(peers) {
-      const dir = await mkdtemp(path.join(tmpdir(), "veil-node-agent-"));
-      const file = path.join(dir, "peers.conf");
-      try {
-        const parts = ["[Interface]\n"];
-        for (const peer of peers) parts.push(peerSection(peer));
-        await writeFile(file, parts.join(""), { mode: 0o600 });
-        await run(bin, ["syncconf", iface, file], timeoutMs);
-      } finally {
-        await rm(dir, { recursive: true, force: true });
+      const current = parseAllowedIps(await run(bin, ["show", iface, "allowed-ips"], timeoutMs));
+      const upserts: Peer[] = [];
+      const wanted = new Set<string>();
+      for (const peer of peers) {
+        wanted.add(peer.publicKey);
+        if (current.get(peer.publicKey) !== sortedIps(peer)) upserts.push(peer);
       }
+      const removals = [...current.keys()].filter((key) => !wanted.has(key));
+      await set(upserts, removals);
     },
-    async set(upserts, removals) {
-      const args: string[][] = [];
-      let batch: string[] = [];
-      let count = 0;
-      const push = (...parts: string[]) => {
-        batch.push(...parts);
-        if (++count >= SET_BATCH) {
-          args.push(batch);
-          batch = [];
-          count = 0;
-        }
-      };
-      // Removals first: a re-keyed device's addresses are free again before its new key takes them.
-      for (const key of removals) push("peer", key, "remove");
-      for (const peer of upserts) push("peer", peer.publicKey, "allowed-ips", peer.allowedIps.join(","));
-      if (batch.length > 0) args.push(batch);
-      for (const peerArgs of args) await run(bin, ["set", iface, ...peerArgs], timeoutMs);
-    },
+    set,
     async stats() {
       return parseDump(await run(bin, ["show", iface, "dump"], timeoutMs));
     },

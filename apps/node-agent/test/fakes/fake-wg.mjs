@@ -2,7 +2,8 @@
 // A stand-in for wireguard-tools' `wg`, for the agent's unit tests: it keeps one interface's peers
 // in a JSON file (FAKE_WG_STATE, set by the launcher fake-wg.ts writes) and records every argv it
 // was called with, so tests can check what the agent asked for — and that it asked nothing else.
-// It is strict like the real `wg`: an argument it does not know fails the call.
+// It is strict like the real `wg`: an argument it does not know fails the call. It knows no
+// syncconf/setconf: those reset the interface's private key and port, and the agent must not use them.
 import { readFileSync, writeFileSync } from "node:fs";
 
 const stateFile = process.env.FAKE_WG_STATE;
@@ -33,21 +34,10 @@ if (command === "set") {
       i += 4;
     } else fail(`Invalid argument: ${rest[i + 2]}`);
   }
-} else if (command === "syncconf") {
-  const text = readFileSync(rest[0], "utf8");
-  state.confFiles.push(text);
-  const peers = {};
-  let current = null;
-  for (const line of text.split("\n")) {
-    if (line === "[Interface]") current = null;
-    else if (line === "[Peer]") current = {};
-    else if (line.startsWith("PublicKey = ") && current) {
-      current.key = line.slice("PublicKey = ".length);
-      peers[current.key] = [];
-    } else if (line.startsWith("AllowedIPs = ") && current) peers[current.key] = line.slice(13).split(", ");
-    else if (line.trim() !== "") fail(`Line unrecognized: ${line}`);
-  }
-  state.peers = peers;
+} else if (command === "show" && rest[0] === "allowed-ips") {
+  let out = "";
+  for (const [key, ips] of Object.entries(state.peers)) out += `${key}\t${ips.length ? ips.join(" ") : "(none)"}\n`;
+  process.stdout.write(out);
 } else if (command === "show" && rest[0] === "dump") {
   let out = `PRIVATEKEYPRIVATEKEYPRIVATEKEYPRIVATEKEY0=\tPUBLICKEY\t51820\toff\n`;
   for (const [key, ips] of Object.entries(state.peers)) {

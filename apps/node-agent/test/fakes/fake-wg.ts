@@ -12,8 +12,6 @@ export interface FakeWgState {
   peers: Record<string, string[]>;
   /** Every argv the agent ran `wg` with. */
   calls: string[][];
-  /** Every file given to `wg syncconf`. */
-  confFiles: string[];
   errors: string[];
   stats: Record<string, { handshake: number; rx: number; tx: number }>;
   failing: boolean;
@@ -32,7 +30,7 @@ export function fakeWg(iface = "wgtest0"): FakeWg {
   const dir = mkdtempSync(path.join(tmpdir(), "fake-wg-"));
   const stateFile = path.join(dir, "state.json");
   const bin = path.join(dir, "wg");
-  const initial: FakeWgState = { iface, peers: {}, calls: [], confFiles: [], errors: [], stats: {}, failing: false };
+  const initial: FakeWgState = { iface, peers: {}, calls: [], errors: [], stats: {}, failing: false };
   writeFileSync(stateFile, JSON.stringify(initial));
   // An executable named like the real one: a shell line starting node on a launcher module.
   writeFileSync(
