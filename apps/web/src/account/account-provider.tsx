@@ -3,22 +3,20 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { anyReply, api } from "../api/client.js";
 import { usePayments, useSubscription } from "../api/hooks.js";
 import { useAuth } from "../auth/auth-provider.js";
+import type { RemoteRead } from "../components/data-state/data-state.js";
 import { accountSessionReducer, initialAccountSessionState, needsInitialisation } from "./account-state.js";
 
 /** Client account state (docs/product.md §3.1). */
 export interface AccountContextValue {
   user: UserReply | null;
-  subscription: SubscriptionInfo | null;
-  payments: PaymentRow[];
   isInitialized: boolean;
   /**
-   * True until the first subscription and payment answers (or failures) arrive. Screens show their
-   * loading state meanwhile: an empty list or an "Inactive" badge before the answer would be a
-   * wrong statement, not a loading one.
+   * The two reads as they are, for `<DataState>` (docs/product.md §8.4): until the session is
+   * initialised both are loading (no data, no error); a failure is never turned into "no
+   * subscription" or "no payments".
    */
-  dataLoading: boolean;
-  /** Whether /subscription/web/info has answered (or failed) for this user, so a status is known. */
-  subscriptionSettled: boolean;
+  subscriptionRead: RemoteRead<SubscriptionInfo>;
+  paymentsRead: RemoteRead<PaymentRow[]>;
   /** Reloads subscription and payments (after a purchase, on return from the pay page). */
   refresh: () => Promise<void>;
 }
@@ -57,25 +55,38 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const { mutate: mutateSubscription } = subscription;
   const { mutate: mutatePayments } = payments;
 
-  // Settled = an answer or a failure arrived; SWR keeps the last data while it revalidates.
-  const subscriptionSettled = dataKey !== null && (subscription.data !== undefined || subscription.error !== undefined);
-  const paymentsSettled = dataKey !== null && (payments.data !== undefined || payments.error !== undefined);
-
   const refresh = useCallback(async () => {
     await Promise.all([mutateSubscription(), mutatePayments()]);
   }, [mutateSubscription, mutatePayments]);
 
+  const subscriptionRead = useMemo<RemoteRead<SubscriptionInfo>>(
+    () => ({
+      data: dataKey ? subscription.data : undefined,
+      error: dataKey ? subscription.error : undefined,
+      isValidating: subscription.isValidating,
+      mutate: mutateSubscription,
+    }),
+    [dataKey, subscription.data, subscription.error, subscription.isValidating, mutateSubscription],
+  );
+  const paymentsRead = useMemo<RemoteRead<PaymentRow[]>>(
+    () => ({
+      data: dataKey ? payments.data : undefined,
+      error: dataKey ? payments.error : undefined,
+      isValidating: payments.isValidating,
+      mutate: mutatePayments,
+    }),
+    [dataKey, payments.data, payments.error, payments.isValidating, mutatePayments],
+  );
+
   const value = useMemo<AccountContextValue>(
     () => ({
       user: state.email ? { email: state.email } : null,
-      subscription: subscription.data ?? null,
-      payments: payments.data ?? [],
       isInitialized: state.isInitialized,
-      dataLoading: dataKey !== null && (!subscriptionSettled || !paymentsSettled),
-      subscriptionSettled,
+      subscriptionRead,
+      paymentsRead,
       refresh,
     }),
-    [state, subscription.data, payments.data, dataKey, subscriptionSettled, paymentsSettled, refresh],
+    [state, subscriptionRead, paymentsRead, refresh],
   );
   return <AccountContext value={value}>{children}</AccountContext>;
 }

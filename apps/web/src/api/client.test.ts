@@ -42,6 +42,19 @@ describe("api", () => {
     expect(init.headers).toMatchObject({ "Accept-Language": "ru" });
   });
 
+  it("keeps a 429's Retry-After on the error, so the wait can be told", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ detail: "Too many" }), { status: 429, headers: { "Retry-After": "3579" } }),
+      ),
+    );
+    const error = await api(API_ROUTES.dataExport, undefined, { schema: anyReply }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).retryAfter).toBe(3579);
+  });
+
   it("sends no Authorization header without a session", async () => {
     const fetch = reply(200, { transaction_id: "tx1" });
     vi.stubGlobal("fetch", fetch);

@@ -50,6 +50,13 @@ async function readError(response: Response): Promise<{ detail?: string; code?: 
   }
 }
 
+/** A 429's `Retry-After` in seconds (the delay form; our server never sends a date), else undefined. */
+function retryAfterOf(response: Response): number | undefined {
+  if (response.status !== 429) return undefined;
+  const seconds = Number(response.headers.get("Retry-After"));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}
+
 /**
  * The one way the app calls `/api`: one route of the contract's table (@veil/contracts routes.ts),
  * its body type-checked against the route, its reply parsed with the route's schema (or `schema`).
@@ -106,7 +113,7 @@ async function send<T>(path: string, request: SendRequest<T>): Promise<T> {
   if (!response.ok) {
     if (response.status === 401 && token) accessToken.refused(token);
     const { detail, code } = await readError(response);
-    throw new ApiError(response.status, detail, { code });
+    throw new ApiError(response.status, detail, { code, retryAfter: retryAfterOf(response) });
   }
 
   let json: unknown = null;

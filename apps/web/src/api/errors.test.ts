@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { identityErrorMessage, loginErrorMessage } from "../auth/identity-errors.js";
-import { ApiError, apiErrorMessage, messageForError } from "./errors.js";
+import { ApiError, apiErrorMessage, messageForError, messageForReadError } from "./errors.js";
 
 describe("API status mapping (docs/product.md §8.1)", () => {
   it.each([
@@ -25,6 +25,29 @@ describe("API status mapping (docs/product.md §8.1)", () => {
     // A code the contract does not know is not trusted: the generic message.
     expect(messageForError(new ApiError(400, "Whatever", { code: "nope" }))).toEqual({ key: "common.badRequest" });
     expect(messageForError(new TypeError("x"))).toEqual({ key: "common.unknownError" });
+  });
+});
+
+describe("waits and lost connections (docs/product.md §8.4)", () => {
+  it("tells a 429's Retry-After in words: seconds under a minute, minutes from a minute up", () => {
+    // The data export's hourly limit answered Retry-After: 3579 and the app said only "try again later".
+    expect(messageForError(new ApiError(429, "Too many", { code: "rate_limited", retryAfter: 3579 }))).toEqual({
+      key: "common.rateLimitWaitMinutes",
+      values: { minutes: 60 },
+    });
+    expect(messageForError(new ApiError(429, undefined, { retryAfter: 25 }))).toEqual({
+      key: "common.rateLimitWait",
+      values: { seconds: 25 },
+    });
+    // Without the header: the code's message, no invented number.
+    expect(messageForError(new ApiError(429, "Too many", { code: "rate_limited" }))).toEqual({
+      key: "apiError.rate_limited",
+    });
+  });
+
+  it("says a read that got no answer at all is a lost connection", () => {
+    expect(messageForReadError(new ApiError(0))).toEqual({ key: "common.networkError" });
+    expect(messageForReadError(new ApiError(503))).toEqual({ key: "common.serverError" });
   });
 });
 

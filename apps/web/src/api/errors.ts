@@ -14,14 +14,29 @@ export class ApiError extends Error {
   readonly detail: string | undefined;
   /** The server's machine code (`code`), when it is one of the contract's. */
   readonly code: ApiErrorCode | undefined;
+  /** Seconds the server asked us to wait (a 429's `Retry-After`), when it said. */
+  readonly retryAfter: number | undefined;
 
-  constructor(status: number, detail?: string, options?: { cause?: unknown; code?: string | undefined }) {
+  constructor(
+    status: number,
+    detail?: string,
+    options?: { cause?: unknown; code?: string | undefined; retryAfter?: number | undefined },
+  ) {
     super(detail ?? `API request failed with status ${status}`, options);
     this.name = "ApiError";
     this.status = status;
     this.detail = detail;
     this.code = isApiErrorCode(options?.code) ? options.code : undefined;
+    this.retryAfter = options?.retryAfter;
   }
+}
+
+/** "Too many requests. Please try again in 29 seconds / 55 minutes.": a wait told in words. */
+export function waitMessage(seconds: number): UserMessage {
+  const whole = Math.max(1, Math.ceil(seconds));
+  return whole < 60
+    ? { key: "common.rateLimitWait", values: { seconds: whole } }
+    : { key: "common.rateLimitWaitMinutes", values: { minutes: Math.ceil(whole / 60) } };
 }
 
 /** The catalogue key of an `/api` error code (every code has one in en and ru: a test checks). */
@@ -42,6 +57,20 @@ export function apiErrorMessage(status: number, code?: ApiErrorCode): UserMessag
 
 /** The message for anything an API call threw. */
 export function messageForError(error: unknown): UserMessage {
-  if (error instanceof ApiError) return apiErrorMessage(error.status, error.code);
+  if (error instanceof ApiError) {
+    // A 429 that says how long to wait says it in words (docs/product.md §8.1).
+    if (error.status === 429 && error.retryAfter !== undefined) return waitMessage(error.retryAfter);
+    return apiErrorMessage(error.status, error.code);
+  }
   return { key: "common.unknownError" };
+}
+
+/**
+ * The message for a failed read of a data screen (docs/product.md §8.4): like `messageForError`,
+ * but a request that got no answer at all (offline, connection dropped) says so instead of the
+ * vague "unexpected error".
+ */
+export function messageForReadError(error: unknown): UserMessage {
+  if (error instanceof ApiError && error.status === 0) return { key: "common.networkError" };
+  return messageForError(error);
 }

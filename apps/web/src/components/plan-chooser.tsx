@@ -32,8 +32,10 @@ const CATALOGUE_PLANS: Plan[] = PLAN_CATALOGUE.map((p) => ({
  */
 export function usePlanList(): Plan[] {
   const { data, error } = usePlans();
+  // An earlier answer is kept through a failed refresh (docs/product.md §8.4).
+  if (data) return data;
   if (error) return [];
-  return data ?? CATALOGUE_PLANS;
+  return CATALOGUE_PLANS;
 }
 
 /**

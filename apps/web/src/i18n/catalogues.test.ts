@@ -32,6 +32,7 @@ const VALUES = {
   browser: "Firefox 133",
   os: "Windows",
   device: "Firefox 133 on Windows",
+  reason: "Server error, try later",
 };
 
 describe("message catalogues", () => {

@@ -1,7 +1,8 @@
-import { PAYMENTS_SHOWN, tokenLabel } from "@veil/contracts";
+import { PAYMENTS_SHOWN, type PaymentRow, tokenLabel } from "@veil/contracts";
 import { PaymentsTable } from "@veil/ui";
 import { useIntl } from "react-intl";
 import { useAccount } from "../../account/account-provider.js";
+import { DataState } from "../../components/data-state/data-state.js";
 import { useFormatPrice } from "../../i18n/format.js";
 import { useT } from "../../i18n/use-t.js";
 import { AccountSection } from "./account-section.js";
@@ -9,9 +10,23 @@ import { AccountSection } from "./account-section.js";
 /** Payment history (docs/product.md §2.10): date, amount, method, status; 5 rows then view all; 'In progress' for pending. */
 export function PaymentsPage() {
   const t = useT();
+  const { paymentsRead } = useAccount();
+  // Loading (no data, no error) until the session is initialised.
+  const read = paymentsRead;
+  return (
+    <AccountSection title={t("payments.title")} wide>
+      {/* A failed read is never "You have no payments yet" (§8.4). */}
+      <DataState read={read} loading={<PaymentHistory payments={[]} loading />} failedTitle={t("payments.loadFailed")}>
+        {(payments) => <PaymentHistory payments={payments} loading={false} />}
+      </DataState>
+    </AccountSection>
+  );
+}
+
+function PaymentHistory({ payments, loading }: { payments: PaymentRow[]; loading: boolean }) {
+  const t = useT();
   const intl = useIntl();
   const formatPrice = useFormatPrice();
-  const { payments, dataLoading, isInitialized } = useAccount();
   const rows = payments.map((p, index) => ({
     id: `${p.date}-${index}`,
     date: intl.formatDate(p.date, { dateStyle: "medium", timeStyle: "short" }),
@@ -20,31 +35,29 @@ export function PaymentsPage() {
     status: p.status,
   }));
   return (
-    <AccountSection title={t("payments.title")} wide>
-      <PaymentsTable
-        rows={rows}
-        caption={t("payments.title")}
-        hideCaption
-        columns={{
-          date: t("payments.date"),
-          amount: t("payments.amount"),
-          method: t("payments.method"),
-          status: t("payments.status"),
-        }}
-        statusLabels={{
-          success: t("payments.status.success"),
-          pending: t("payments.status.pending"),
-          rejected: t("payments.status.rejected"),
-        }}
-        initialCount={PAYMENTS_SHOWN}
-        viewAllLabel={t("payments.viewAll")}
-        hideLabel={t("payments.hide")}
-        countText={(shown, total) => t("payments.count", { shown, total })}
-        emptyText={t("payments.empty")}
-        emptyHeadingLevel={2}
-        loading={!isInitialized || dataLoading}
-        loadingLabel={t("payments.loading")}
-      />
-    </AccountSection>
+    <PaymentsTable
+      rows={rows}
+      caption={t("payments.title")}
+      hideCaption
+      columns={{
+        date: t("payments.date"),
+        amount: t("payments.amount"),
+        method: t("payments.method"),
+        status: t("payments.status"),
+      }}
+      statusLabels={{
+        success: t("payments.status.success"),
+        pending: t("payments.status.pending"),
+        rejected: t("payments.status.rejected"),
+      }}
+      initialCount={PAYMENTS_SHOWN}
+      viewAllLabel={t("payments.viewAll")}
+      hideLabel={t("payments.hide")}
+      countText={(shown, total) => t("payments.count", { shown, total })}
+      emptyText={t("payments.empty")}
+      emptyHeadingLevel={2}
+      loading={loading}
+      loadingLabel={t("payments.loading")}
+    />
   );
 }

@@ -5,7 +5,9 @@ import { useLocation } from "react-router-dom";
 import { useAccount } from "../../account/account-provider.js";
 import { downloadMyData } from "../../account/data-export.js";
 import { messageForError, type UserMessage } from "../../api/errors.js";
+import { DataState } from "../../components/data-state/data-state.js";
 import { FormMessage } from "../../components/form-message.js";
+import { LongText } from "../../components/long-text.js";
 import type { MessageKey } from "../../i18n/catalogues.js";
 import { useMessageText } from "../../i18n/use-message.js";
 import { useT } from "../../i18n/use-t.js";
@@ -13,30 +15,50 @@ import { AccountSection, Field } from "./account-section.js";
 
 /**
  * Profile (docs/product.md §2.10): e-mail and an active/inactive badge; loading text until the session is
- * initialised and the subscription status has answered.
+ * initialised and the subscription status has answered; a failed status read says so, with Try
+ * again, under the e-mail (§8.4).
  */
 export function ProfilePage() {
   const t = useT();
-  const { user, subscription, isInitialized, subscriptionSettled } = useAccount();
+  const { user, isInitialized, subscriptionRead } = useAccount();
   const notice = (useLocation().state as { notice?: MessageKey } | null)?.notice;
-  const active = subscription?.is_active === true;
+  const loading = <p className="text-text-muted">{t("profile.loading")}</p>;
+  const email = user ? (
+    <Field label={t("profile.email")}>
+      <LongText>{user.email}</LongText>
+    </Field>
+  ) : null;
   return (
     <AccountSection title={t("profile.title")}>
       {notice ? <FormMessage className="mb-4" message={{ tone: "success", text: t(notice) }} /> : null}
-      {/* The badge waits for the subscription answer: before it, "Inactive" could be wrong. */}
-      {user && (!isInitialized || !subscriptionSettled) ? (
-        <p className="text-text-muted">{t("profile.loading")}</p>
-      ) : !user ? (
+      {!user ? (
         <p className="text-text-muted">{t("profile.notAuthenticated")}</p>
+      ) : !isInitialized ? (
+        loading
       ) : (
-        <dl className="divide-y divide-border">
-          <Field label={t("profile.email")}>{user.email}</Field>
-          <Field label={t("profile.status")}>
-            <StatusBadge status={active ? "active" : "inactive"}>
-              {t(active ? "profile.active" : "profile.inactive")}
-            </StatusBadge>
-          </Field>
-        </dl>
+        // The badge waits for the subscription answer: before it, or after a failure, "Inactive" would be false.
+        <DataState
+          read={subscriptionRead}
+          loading={loading}
+          failedTitle={t("profile.statusFailed")}
+          failedFrame={(failure) => (
+            <>
+              <dl className="divide-y divide-border">{email}</dl>
+              <div className="mt-3">{failure}</div>
+            </>
+          )}
+        >
+          {(subscription) => (
+            <dl className="divide-y divide-border">
+              {email}
+              <Field label={t("profile.status")}>
+                <StatusBadge status={subscription.is_active ? "active" : "inactive"}>
+                  {t(subscription.is_active ? "profile.active" : "profile.inactive")}
+                </StatusBadge>
+              </Field>
+            </dl>
+          )}
+        </DataState>
       )}
       {user ? <DataExport /> : null}
     </AccountSection>

@@ -1,19 +1,26 @@
 import { screen } from "@testing-library/react";
 import { PLAN_CATALOGUE } from "@veil/contracts";
-import { describe, expect, it, vi } from "vitest";
-import { renderAt } from "../../test-utils.js";
+import type { ReactElement } from "react";
+import { SWRConfig } from "swr";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderAt as renderWithLanguage } from "../../test-utils.js";
 import { PaymentPage } from "./payment-page.js";
 
 vi.mock("../../auth/auth-provider.js", () => ({
   useAuth: () => ({ signedIn: true, loading: false, user: { email: "reader@example.com" } }),
 }));
-vi.mock("../../api/hooks.js", () => ({
-  usePlans: () => ({
-    data: PLAN_CATALOGUE.map((p) => ({ id: p.id, name: p.name, price: p.priceUsd, days: p.days })),
-    error: undefined,
-  }),
-  useTokens: () => ({ data: undefined, error: undefined, isLoading: false }),
-}));
+// The real hooks (the web project shares one module graph between files, isolate: false), on a
+// server that answers the catalogue's plans.
+const PLANS = PLAN_CATALOGUE.map((p) => ({ id: p.id, name: p.name, price: p.priceUsd, days: p.days }));
+beforeEach(() => {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(JSON.stringify(PLANS), { headers: { "Content-Type": "application/json" } })),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+const renderAt = (path: string, ui: ReactElement) =>
+  renderWithLanguage(path, <SWRConfig value={{ provider: () => new Map() }}>{ui}</SWRConfig>);
 
 const selectedTab = () => screen.getAllByRole("tab").find((tab) => tab.getAttribute("aria-selected") === "true");
 

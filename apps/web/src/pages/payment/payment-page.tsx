@@ -19,9 +19,10 @@ import {
 import { ArrowLeft, Bitcoin, CircleAlert, CreditCard, Globe } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { useTokens } from "../../api/hooks.js";
+import { usePlans, useTokens } from "../../api/hooks.js";
 import { useAuth } from "../../auth/auth-provider.js";
 import { AuthRequiredDialog } from "../../components/auth-required-dialog.js";
+import { DataState } from "../../components/data-state/data-state.js";
 import { PageHeading } from "../../components/page-heading.js";
 import { usePlanList } from "../../components/plan-chooser.js";
 import type { MessageKey } from "../../i18n/catalogues.js";
@@ -100,6 +101,9 @@ export function PaymentPage() {
   const [params, setParams] = useSearchParams();
   const { signedIn, user, loading: sessionLoading } = useAuth();
   const plans = usePlanList();
+  const plansQuery = usePlans();
+  // Without plans there is nothing to buy: the failure and Try again, never a bare page (§8.4).
+  const plansFailed = plansQuery.error !== undefined && plansQuery.data === undefined;
   const [email, setEmail] = useState("");
   const [emailError, setEmailError] = useState<MessageKey | null>(null);
   const emailField = useRef<HTMLInputElement>(null);
@@ -279,6 +283,17 @@ export function PaymentPage() {
             loadingLabel={t("paymentScreen.crypto.loading")}
             error={tokensFailed ? t("paymentScreen.crypto.errorLoading") : undefined}
           />
+          {tokensFailed && !tokens.isLoading ? (
+            <Button
+              variant="outline"
+              size="sm"
+              className="self-start"
+              loading={tokens.isValidating}
+              onClick={() => void tokens.mutate()}
+            >
+              {t("dataState.retry")}
+            </Button>
+          ) : null}
           {token ? (
             <Button size="lg" loading={paying} onClick={() => void pay()} className="self-start">
               {t("paymentScreen.crypto.pay", { token: tokenName })}
@@ -292,21 +307,36 @@ export function PaymentPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 md:py-14 lg:px-8">
       <PageHeading className="text-3xl font-bold tracking-tight text-text">{t("paymentScreen.title")}</PageHeading>
-      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <PlanTabs
-          ref={planTabs}
-          label={t("paymentScreen.plans")}
-          value={plan ? String(plan.id) : undefined}
-          onValueChange={choosePlan}
-          items={plans.map((p) => ({
-            value: String(p.id),
-            label: labels(p).name,
-            detail: `${formatPrice(p.price)} · ${labels(p).days}`,
-          }))}
-          renderPanel={() => panel}
-        />
-        <OrderSummary plan={plan} email={email} />
-      </div>
+      <DataState
+        read={{
+          // Before the answer the catalogue's plans stand in (the page is prerendered with them).
+          data: plansFailed ? undefined : plans,
+          error: plansFailed ? plansQuery.error : undefined,
+          mutate: plansQuery.mutate,
+          isValidating: plansQuery.isValidating,
+        }}
+        loading={null}
+        failedTitle={t("paymentScreen.plansFailed")}
+        failedFrame={(failure) => <div className="mt-8 max-w-2xl">{failure}</div>}
+      >
+        {() => (
+          <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+            <PlanTabs
+              ref={planTabs}
+              label={t("paymentScreen.plans")}
+              value={plan ? String(plan.id) : undefined}
+              onValueChange={choosePlan}
+              items={plans.map((p) => ({
+                value: String(p.id),
+                label: labels(p).name,
+                detail: `${formatPrice(p.price)} · ${labels(p).days}`,
+              }))}
+              renderPanel={() => panel}
+            />
+            <OrderSummary plan={plan} email={email} />
+          </div>
+        )}
+      </DataState>
       <AuthRequiredDialog open={askToSignIn} onOpenChange={setAskToSignIn} onCloseAutoFocus={focusSelectedPlan} />
       <DialogRoot open={payError !== null} onOpenChange={(open) => !open && setPayError(null)}>
         <DialogContent closeLabel={t("common.close")}>

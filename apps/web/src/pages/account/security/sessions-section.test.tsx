@@ -103,7 +103,8 @@ describe("Security: sessions", () => {
   it("shows loading, then each device with its browser, system and times, this device first and marked", async () => {
     renderSection();
     expect(screen.getByRole("status")).toHaveTextContent("Loading your sessions…");
-    expect(await screen.findByRole("list", { name: "Signed-in devices" })).toBeInTheDocument();
+    // The first read of the file also loads the reply schemas (zod): slow on a busy machine.
+    expect(await screen.findByRole("list", { name: "Signed-in devices" }, { timeout: 5000 })).toBeInTheDocument();
     const [first, second, third] = rows() as [HTMLElement, HTMLElement, HTMLElement];
     expect(first).toHaveAccessibleName("Chrome 131 on Linux");
     expect(within(first).getByText("This device")).toBeInTheDocument();

@@ -1,10 +1,11 @@
 import { API_ROUTES, type DeviceSession } from "@veil/contracts/constants";
-import { Alert, Button, Spinner } from "@veil/ui";
+import { Button, Spinner } from "@veil/ui";
 import { useRef, useState } from "react";
 import { anyReply, api } from "../../../api/client.js";
 import { ApiError, messageForError } from "../../../api/errors.js";
 import { useSessions } from "../../../api/hooks.js";
 import { useAuth } from "../../../auth/auth-provider.js";
+import { DataState } from "../../../components/data-state/data-state.js";
 import { FormMessage, type FormMessageValue } from "../../../components/form-message.js";
 import { useMessageText } from "../../../i18n/use-message.js";
 import { useT } from "../../../i18n/use-t.js";
@@ -72,54 +73,48 @@ export function SessionsSection() {
     }
   }
 
-  const list = sessions.data;
-  const others = list?.filter((s) => !s.current).length ?? 0;
-
   return (
     <SecurityCard title={t("security.sessions.title")} description={t("security.sessions.body")}>
-      {list === undefined && !sessions.error ? (
-        <p role="status" className="flex items-center gap-2 text-text-muted">
-          <Spinner size="sm" />
-          {t("security.sessions.loading")}
-        </p>
-      ) : list === undefined ? (
-        <Alert
-          variant="danger"
-          live="assertive"
-          action={
-            <Button variant="outline" size="sm" onClick={() => void sessions.mutate()}>
-              {t("security.sessions.retry")}
-            </Button>
-          }
-        >
-          {t("security.sessions.error")}
-        </Alert>
-      ) : (
-        <>
-          <FormMessage className="mb-2" message={notice} />
-          {list.length === 0 ? (
-            <p className="text-text-muted">{t("security.sessions.empty")}</p>
-          ) : (
-            <ul
-              ref={listRef}
-              tabIndex={-1}
-              aria-label={t("security.sessions.listLabel")}
-              className="divide-y divide-border focus:outline-none"
-            >
-              {list.map((session) => (
-                <SessionItem key={session.id} session={session} onEnd={(s) => ask({ kind: "one", session: s })} />
-              ))}
-            </ul>
-          )}
-          {others > 0 ? (
-            <Button variant="danger" className="mt-4" onClick={() => ask({ kind: "others" })}>
-              {t("security.sessions.endOthers")}
-            </Button>
-          ) : list.length > 0 ? (
-            <p className="mt-2 text-text-muted">{t("security.sessions.onlyThisDevice")}</p>
-          ) : null}
-        </>
-      )}
+      <DataState
+        read={sessions}
+        loading={
+          <p role="status" className="flex items-center gap-2 text-text-muted">
+            <Spinner size="sm" />
+            {t("security.sessions.loading")}
+          </p>
+        }
+        failedTitle={t("security.sessions.error")}
+      >
+        {(list) => {
+          const others = list.filter((s) => !s.current).length;
+          return (
+            <>
+              <FormMessage className="mb-2" message={notice} />
+              {list.length === 0 ? (
+                <p className="text-text-muted">{t("security.sessions.empty")}</p>
+              ) : (
+                <ul
+                  ref={listRef}
+                  tabIndex={-1}
+                  aria-label={t("security.sessions.listLabel")}
+                  className="divide-y divide-border focus:outline-none"
+                >
+                  {list.map((session) => (
+                    <SessionItem key={session.id} session={session} onEnd={(s) => ask({ kind: "one", session: s })} />
+                  ))}
+                </ul>
+              )}
+              {others > 0 ? (
+                <Button variant="danger" className="mt-4" onClick={() => ask({ kind: "others" })}>
+                  {t("security.sessions.endOthers")}
+                </Button>
+              ) : list.length > 0 ? (
+                <p className="mt-2 text-text-muted">{t("security.sessions.onlyThisDevice")}</p>
+              ) : null}
+            </>
+          );
+        }}
+      </DataState>
       <ConfirmEndDialog
         open={pending !== null}
         title={t(

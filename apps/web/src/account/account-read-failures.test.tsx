@@ -1,0 +1,231 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactElement } from "react";
+import { MemoryRouter } from "react-router-dom";
+import { SWRConfig, useSWRConfig } from "swr";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { accessToken } from "../api/access-token.js";
+import type { AuthContextValue } from "../auth/auth-provider.js";
+import { EN_MESSAGES, type Messages } from "../i18n/catalogues.js";
+import { I18nProvider } from "../i18n/i18n-provider.js";
+import ru from "../i18n/ru.json";
+import { PaymentsPage } from "../pages/account/payments-page.js";
+import { ProfilePage } from "../pages/account/profile-page.js";
+import { SessionsSection } from "../pages/account/security/sessions-section.js";
+import { SubscriptionPage } from "../pages/account/subscription-page.js";
+import { AccountProvider } from "./account-provider.js";
+
+/** The first reads of a file load the reply schemas (zod): slow on a busy machine. */
+const SLOW = { timeout: 5000 };
+
+/**
+ * docs/product.md §8.4: every read of the account area is loading, failed (why, in words, with
+ * Try again) or loaded; a failed read never shows the empty or inactive state.
+ */
+
+const auth: Partial<AuthContextValue> = {
+  user: { id: "user-1", email: "paid@example.com" } as AuthContextValue["user"],
+  isRecoveringPassword: false,
+  needsSecondFactor: false,
+  getClient: async () => ({}) as Awaited<ReturnType<AuthContextValue["getClient"]>>,
+};
+vi.mock("../auth/auth-provider.js", () => ({ useAuth: () => auth }));
+
+type Failure = "500" | "429" | "network";
+/** What each read answers: a failure, or its data. */
+let failing: Record<string, Failure | null>;
+const calls: Record<string, number> = {};
+
+const DATA: Record<string, unknown> = {
+  "/api/subscription/web/info": { is_active: true, plan_name: "1 Month", days_left: 12 },
+  "/api/payment/web/all": [{ date: "2026-03-01T10:00:00Z", amount: 5, method: "USDTTRC", status: "success" }],
+  "/api/user/web/sessions": [
+    {
+      id: "11111111-1111-4111-8111-111111111111",
+      current: true,
+      created_at: "2026-03-01T08:00:00.000Z",
+      last_used_at: "2026-03-02T08:30:00.000Z",
+      browser: "Chrome",
+      browser_version: "131",
+      os: "Linux",
+      os_version: null,
+      device: "desktop",
+    },
+  ],
+};
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+
+beforeEach(() => {
+  failing = {};
+  for (const key of Object.keys(calls)) delete calls[key];
+  accessToken.set("jwt");
+  // jsdom has no layout: the payments table measures itself with it.
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      const path = url.split("?")[0] ?? url;
+      calls[path] = (calls[path] ?? 0) + 1;
+      if (path === "/api/user/web/init-session") return json(200, { status: "success", email: "paid@example.com" });
+      const failure = failing[path];
+      if (failure === "500") return json(500, { detail: "Internal Server Error" });
+      if (failure === "429") return json(429, { detail: "Too many requests" }, { "Retry-After": "125" });
+      if (failure === "network") throw new TypeError("Failed to fetch");
+      return json(200, DATA[path]);
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  accessToken.set(null);
+});
+
+/** Stands for whatever makes SWR ask again (focus, reconnect, a purchase's refresh): asks every read again. */
+function RefreshAll() {
+  const { mutate } = useSWRConfig();
+  return (
+    <button type="button" onClick={() => void mutate(() => true)}>
+      refresh everything
+    </button>
+  );
+}
+
+/** The account area as the app builds it: one AccountProvider (in the layout) around the screen. */
+function tree(language: "en" | "ru", ui: ReactElement) {
+  const messages = language === "en" ? EN_MESSAGES : (ru as Messages);
+  return (
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+      <I18nProvider language={language} messages={messages}>
+        <MemoryRouter>
+          <AccountProvider>
+            {ui}
+            <RefreshAll />
+          </AccountProvider>
+        </MemoryRouter>
+      </I18nProvider>
+    </SWRConfig>
+  );
+}
+const renderIn = (language: "en" | "ru", ui: ReactElement) => render(tree(language, ui));
+
+const REASONS: Record<"en" | "ru", Record<Failure, string>> = {
+  en: {
+    "500": "Server error, try later",
+    "429": "Too many requests. Please try again in 3 minutes.",
+    network: "No connection to the server. Check your internet connection and try again.",
+  },
+  ru: {
+    "500": "Ошибка сервера, попробуйте позже",
+    "429": "Слишком много запросов. Повторите через 3 минуты.",
+    network: "Нет связи с сервером. Проверьте подключение к интернету и повторите попытку.",
+  },
+};
+
+interface ScreenCase {
+  name: string;
+  path: string;
+  ui: () => ReactElement;
+  title: Record<"en" | "ru", string>;
+  /** What a failed read must never say. */
+  falseState: Record<"en" | "ru", RegExp>;
+  /** What the loaded data shows. */
+  loaded: Record<"en" | "ru", string>;
+}
+
+const SCREENS: ScreenCase[] = [
+  {
+    name: "profile",
+    path: "/api/subscription/web/info",
+    ui: () => <ProfilePage />,
+    title: { en: "Your subscription status could not be loaded.", ru: "Не удалось загрузить статус подписки." },
+    falseState: { en: /Inactive/, ru: /Неактивна/ },
+    loaded: { en: "Active", ru: "Активна" },
+  },
+  {
+    name: "subscription",
+    path: "/api/subscription/web/info",
+    ui: () => <SubscriptionPage />,
+    title: { en: "Your subscription could not be loaded.", ru: "Не удалось загрузить данные подписки." },
+    falseState: { en: /no active subscription/, ru: /нет активной подписки/ },
+    loaded: { en: "12 days", ru: "12 дней" },
+  },
+  {
+    name: "payments",
+    path: "/api/payment/web/all",
+    ui: () => <PaymentsPage />,
+    title: { en: "Your payment history could not be loaded.", ru: "Не удалось загрузить историю платежей." },
+    falseState: { en: /no payments yet/, ru: /пока нет платежей/ },
+    loaded: { en: "USDT TRC-20", ru: "USDT TRC-20" },
+  },
+  {
+    name: "sessions",
+    path: "/api/user/web/sessions",
+    ui: () => <SessionsSection />,
+    title: { en: "Your sessions could not be loaded.", ru: "Не удалось загрузить ваши сеансы." },
+    falseState: { en: /signed in\./, ru: /вход не выполнен/ },
+    loaded: { en: "Chrome 131 on Linux", ru: "Chrome 131, Linux" },
+  },
+];
+
+describe.each(SCREENS)("the $name read", (screenCase) => {
+  describe.each(["en", "ru"] as const)("in %s", (language) => {
+    it.each(["500", "429", "network"] as const)(
+      "a %s failure says so in words with Try again, never the empty or inactive state",
+      async (failure) => {
+        failing[screenCase.path] = failure;
+        const user = userEvent.setup();
+        renderIn(language, screenCase.ui());
+        const alert = await screen.findByRole("alert", undefined, SLOW);
+        expect(alert).toHaveTextContent(screenCase.title[language]);
+        expect(alert).toHaveTextContent(REASONS[language][failure]);
+        expect(document.body).not.toHaveTextContent(screenCase.falseState[language]);
+
+        failing[screenCase.path] = null;
+        await user.click(screen.getByRole("button", { name: language === "en" ? "Try again" : "Повторить" }));
+        expect(await screen.findByText(screenCase.loaded[language], { exact: false }, SLOW)).toBeInTheDocument();
+        expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+      },
+    );
+  });
+
+  it("keeps an earlier answer on screen with a quiet note when a refresh fails", async () => {
+    const user = userEvent.setup();
+    renderIn("en", screenCase.ui());
+    expect(await screen.findByText(screenCase.loaded.en, { exact: false }, SLOW)).toBeInTheDocument();
+    failing[screenCase.path] = "500";
+    const before = calls[screenCase.path] ?? 0;
+    await user.click(screen.getByRole("button", { name: "refresh everything" }));
+    await waitFor(() => expect(calls[screenCase.path]).toBeGreaterThan(before));
+    const note = await screen.findByText(/Could not refresh, showing what was loaded earlier/, undefined, SLOW);
+    expect(note).toHaveTextContent("Server error, try later");
+    expect(screen.getByText(screenCase.loaded.en, { exact: false })).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    failing[screenCase.path] = null;
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(screen.queryByText(/Could not refresh/)).not.toBeInTheDocument());
+  });
+});
+
+describe("a failure left by another screen", () => {
+  it("is asked again when the next screen of the same data opens (Profile → Subscription)", async () => {
+    failing["/api/subscription/web/info"] = "500";
+    const first = renderIn("en", <ProfilePage />);
+    expect(await screen.findByRole("alert", undefined, SLOW)).toHaveTextContent(
+      "Your subscription status could not be loaded.",
+    );
+    expect(calls["/api/subscription/web/info"]).toBe(1);
+    failing["/api/subscription/web/info"] = null;
+    // The sidebar swaps the screen inside the same layout (the same AccountProvider and SWR cache).
+    first.rerender(tree("en", <SubscriptionPage />));
+    expect(await screen.findByText("12 days", undefined, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText(/no active subscription/)).not.toBeInTheDocument();
+  });
+});
