@@ -74,7 +74,7 @@ describe("given a default Accordion", () => {
     it("should close again on a second press", async () => {
       await user.click(trigger("How much does it cost?"));
       expect(trigger("How much does it cost?")).toHaveAttribute("aria-expanded", "false");
-      expect(screen.queryByText("From $2 a week.")).not.toBeVisible();
+      expect(screen.queryByText("From $2 a week.")).not.toBeInTheDocument();
     });
 
     it("should toggle from the keyboard", async () => {
@@ -83,6 +83,16 @@ describe("given a default Accordion", () => {
       await user.keyboard(" ");
       expect(trigger("How much does it cost?")).toHaveAttribute("aria-expanded", "true");
     });
+  });
+
+  it("should move between the buttons with the arrow keys, Home and End", async () => {
+    trigger("Which devices are supported?").focus();
+    await user.keyboard("{ArrowDown}");
+    expect(trigger("How much does it cost?")).toHaveFocus();
+    await user.keyboard("{End}");
+    expect(trigger("Can I cancel?")).toHaveFocus();
+    await user.keyboard("{Home}");
+    expect(trigger("Which devices are supported?")).toHaveFocus();
   });
 
   it("should give each item the id a URL hash can name", () => {
@@ -101,6 +111,20 @@ describe("given an Accordion that allows one open item", () => {
 });
 
 describe("given a controlled Accordion", () => {
+  it("should report nothing when the owner passes the same value again", () => {
+    const onValueChange = vi.fn();
+    const { rerender } = render(<Faq value={["q1"]} onValueChange={onValueChange} />);
+    rerender(<Faq value={["q1"]} onValueChange={onValueChange} />);
+    expect(onValueChange).not.toHaveBeenCalled();
+  });
+
+  it("should report one open item as a list in single mode", async () => {
+    const onValueChange = vi.fn();
+    render(<Faq multiple={false} value={["q1"]} onValueChange={onValueChange} />);
+    await userEvent.click(trigger("Which devices are supported?"));
+    expect(onValueChange).toHaveBeenCalledWith([]);
+  });
+
   it("should report the open items and follow the value it is given", async () => {
     const onValueChange = vi.fn();
     const { rerender } = render(<Faq value={["q1"]} onValueChange={onValueChange} />);

@@ -1,8 +1,10 @@
+"use client";
+
+import * as AccordionPrimitive from "@radix-ui/react-accordion";
 import { cva, type VariantProps } from "class-variance-authority";
 import { ChevronDown } from "lucide-react";
 import * as React from "react";
 import { cn } from "../../lib/cn.js";
-import { useControllableState } from "../../lib/use-controllable-state.js";
 
 type HeadingLevel = 2 | 3 | 4 | 5 | 6;
 
@@ -18,36 +20,20 @@ export const accordionVariants = cva("", {
   defaultVariants: { variant: "card" },
 });
 
-interface AccordionContextValue {
-  isOpen(value: string): boolean;
-  toggle(value: string): void;
-  headingLevel: HeadingLevel;
-  variant: "card" | "plain";
-  baseId: string;
-}
+/** What the parts below need from their Accordion and item that Radix does not carry. */
+const AccordionStyleContext = React.createContext<{ headingLevel: HeadingLevel; variant: "card" | "plain" } | null>(
+  null,
+);
+const ItemLevelContext = React.createContext<HeadingLevel | null>(null);
 
-const AccordionContext = React.createContext<AccordionContextValue | null>(null);
-const ItemContext = React.createContext<{ value: string; open: boolean; headingLevel: HeadingLevel } | null>(null);
-
-function useAccordion(part: string) {
-  const context = React.useContext(AccordionContext);
+function useAccordionStyle(part: string) {
+  const context = React.useContext(AccordionStyleContext);
   if (!context) throw new Error(`<${part}> must be inside <Accordion>.`);
   return context;
 }
 
-function useItem(part: string) {
-  const context = React.useContext(ItemContext);
-  if (!context) throw new Error(`<${part}> must be inside <AccordionItem>.`);
-  return context;
-}
-
-/** A DOM-safe piece of an id built from an item value. */
-function idPart(value: string) {
-  return value.replace(/[^A-Za-z0-9_-]/g, "_");
-}
-
 export interface AccordionProps
-  extends Omit<React.ComponentProps<"div">, "defaultValue" | "onChange">,
+  extends Omit<React.ComponentProps<"div">, "defaultValue" | "onChange" | "dir">,
     VariantProps<typeof accordionVariants> {
   /** Values of the open items (controlled). */
   value?: string[];
@@ -71,14 +57,14 @@ export interface AccordionProps
 }
 
 /**
- * Disclosure list for the FAQ: each item is a heading holding a button (`aria-expanded`,
- * `aria-controls`) and a region labelled by that button. Built on plain buttons rather than
- * `<details>`, because a `<summary>` cannot be inside a heading (and a heading inside a summary
+ * Disclosure list for the FAQ on Radix Accordion: each item is a heading holding a button
+ * (`aria-expanded`, `aria-controls`) and a region labelled by that button. Built on buttons rather
+ * than `<details>`, because a `<summary>` cannot be inside a heading (and a heading inside a summary
  * loses its button semantics in some screen readers).
  */
 export function Accordion({
-  value: valueProp,
-  defaultValue = [],
+  value,
+  defaultValue,
   onValueChange,
   multiple = true,
   headingLevel = 3,
@@ -87,42 +73,40 @@ export function Accordion({
   children,
   ...props
 }: AccordionProps) {
-  const [value, setValue] = useControllableState<string[]>({
-    value: valueProp,
-    defaultValue,
-    onChange: onValueChange,
-  });
-  const baseId = React.useId();
-
-  const context = React.useMemo<AccordionContextValue>(
-    () => ({
-      isOpen: (item) => value.includes(item),
-      toggle: (item) => {
-        if (value.includes(item)) setValue(value.filter((v) => v !== item));
-        else setValue(multiple ? [...value, item] : [item]);
-      },
-      headingLevel,
-      variant: variant ?? "card",
-      baseId,
-    }),
-    [value, setValue, multiple, headingLevel, variant, baseId],
+  const style = React.useMemo(() => ({ headingLevel, variant: variant ?? "card" }), [headingLevel, variant]);
+  const shared = {
+    "data-slot": "accordion",
+    "data-variant": variant ?? "card",
+    className: cn(accordionVariants({ variant }), className),
+    ...props,
+  };
+  // Radix has one value type per mode; ours is always a list, so single mode maps [] <-> "".
+  const root = multiple ? (
+    <AccordionPrimitive.Root
+      type="multiple"
+      value={value}
+      defaultValue={defaultValue}
+      onValueChange={onValueChange}
+      {...shared}
+    >
+      {children}
+    </AccordionPrimitive.Root>
+  ) : (
+    <AccordionPrimitive.Root
+      type="single"
+      collapsible
+      value={value === undefined ? undefined : (value[0] ?? "")}
+      defaultValue={defaultValue?.[0]}
+      onValueChange={onValueChange && ((next: string) => onValueChange(next ? [next] : []))}
+      {...shared}
+    >
+      {children}
+    </AccordionPrimitive.Root>
   );
-
-  return (
-    <AccordionContext.Provider value={context}>
-      <div
-        data-slot="accordion"
-        data-variant={variant ?? "card"}
-        className={cn(accordionVariants({ variant }), className)}
-        {...props}
-      >
-        {children}
-      </div>
-    </AccordionContext.Provider>
-  );
+  return <AccordionStyleContext.Provider value={style}>{root}</AccordionStyleContext.Provider>;
 }
 
-export interface AccordionItemProps extends React.ComponentProps<"div"> {
+export interface AccordionItemProps extends Omit<React.ComponentProps<"div">, "dir"> {
   /** Identifies the item in `value`. */
   value: string;
   /**
@@ -135,26 +119,21 @@ export interface AccordionItemProps extends React.ComponentProps<"div"> {
 }
 
 export function AccordionItem({ value, id, headingLevel, className, children, ...props }: AccordionItemProps) {
-  const accordion = useAccordion("AccordionItem");
-  const open = accordion.isOpen(value);
-  const item = React.useMemo(
-    () => ({ value, open, headingLevel: headingLevel ?? accordion.headingLevel }),
-    [value, open, headingLevel, accordion.headingLevel],
-  );
+  const accordion = useAccordionStyle("AccordionItem");
   return (
-    <ItemContext.Provider value={item}>
-      <div
+    <ItemLevelContext.Provider value={headingLevel ?? accordion.headingLevel}>
+      <AccordionPrimitive.Item
+        value={value}
         id={id ?? value}
         data-slot="accordion-item"
         data-value={value}
-        data-state={open ? "open" : "closed"}
         // Clears a sticky header when scrolled to by hash.
         className={cn("group/accordion-item scroll-mt-24", className)}
         {...props}
       >
         {children}
-      </div>
-    </ItemContext.Provider>
+      </AccordionPrimitive.Item>
+    </ItemLevelContext.Provider>
   );
 }
 
@@ -166,58 +145,43 @@ export const accordionTriggerVariants = cva([
 ]);
 
 /** The item's button, wrapped in a heading of the accordion's level. */
-export function AccordionTrigger({ className, children, onClick, ...props }: React.ComponentProps<"button">) {
-  const accordion = useAccordion("AccordionTrigger");
-  const item = useItem("AccordionTrigger");
-  const Heading = `h${item.headingLevel}` as const;
-  const base = `${accordion.baseId}-${idPart(item.value)}`;
+export function AccordionTrigger({ className, children, ...props }: React.ComponentProps<"button">) {
+  const accordion = useAccordionStyle("AccordionTrigger");
+  const level = React.useContext(ItemLevelContext) ?? accordion.headingLevel;
+  const Heading = `h${level}` as const;
   return (
-    <Heading className="m-0">
-      <button
-        type="button"
-        id={`${base}-trigger`}
-        data-slot="accordion-trigger"
-        data-state={item.open ? "open" : "closed"}
-        aria-expanded={item.open}
-        aria-controls={`${base}-panel`}
-        className={cn(
-          accordionTriggerVariants(),
-          accordion.variant === "plain" && "rounded-none px-1 hover:bg-transparent hover:underline",
-          className,
-        )}
-        onClick={(event) => {
-          onClick?.(event);
-          if (!event.defaultPrevented) accordion.toggle(item.value);
-        }}
-        {...props}
-      >
-        <span>{children}</span>
-        <ChevronDown
-          aria-hidden="true"
-          className="size-5 shrink-0 text-text-muted motion-safe:transition-transform motion-safe:duration-200 group-data-[state=open]/accordion-item:rotate-180"
-        />
-      </button>
-    </Heading>
+    <AccordionPrimitive.Header asChild>
+      <Heading className="m-0">
+        <AccordionPrimitive.Trigger
+          data-slot="accordion-trigger"
+          className={cn(
+            accordionTriggerVariants(),
+            accordion.variant === "plain" && "rounded-none px-1 hover:bg-transparent hover:underline",
+            className,
+          )}
+          {...props}
+        >
+          <span>{children}</span>
+          <ChevronDown
+            aria-hidden="true"
+            className="size-5 shrink-0 text-text-muted motion-safe:transition-transform motion-safe:duration-200 group-data-[state=open]/accordion-item:rotate-180"
+          />
+        </AccordionPrimitive.Trigger>
+      </Heading>
+    </AccordionPrimitive.Header>
   );
 }
 
 /** The answer: a region labelled by its button, hidden while closed. */
-export function AccordionContent({ className, children, ...props }: React.ComponentProps<"section">) {
-  const accordion = useAccordion("AccordionContent");
-  const item = useItem("AccordionContent");
-  const base = `${accordion.baseId}-${idPart(item.value)}`;
+export function AccordionContent({ className, children, ...props }: Omit<React.ComponentProps<"div">, "dir">) {
+  const accordion = useAccordionStyle("AccordionContent");
   return (
-    // A <section> with an accessible name is a region landmark.
-    <section
-      id={`${base}-panel`}
-      aria-labelledby={`${base}-trigger`}
+    <AccordionPrimitive.Content
       data-slot="accordion-content"
-      data-state={item.open ? "open" : "closed"}
-      hidden={!item.open}
       className={cn("px-5 pb-5 text-text-muted leading-7", accordion.variant === "plain" && "px-1", className)}
       {...props}
     >
       {children}
-    </section>
+    </AccordionPrimitive.Content>
   );
 }

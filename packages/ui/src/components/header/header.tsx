@@ -1,9 +1,9 @@
+import { useControllableState } from "@radix-ui/react-use-controllable-state";
 import { cva } from "class-variance-authority";
 import { Menu, X } from "lucide-react";
 import * as React from "react";
 import { cn } from "../../lib/cn.js";
 import { isCurrentLink, type NavLinkItem, type RenderLink, renderAnchor } from "../../lib/link.js";
-import { useControllableState } from "../../lib/use-controllable-state.js";
 
 export const headerVariants = cva([
   "sticky top-0 z-40 w-full border-b transition-[background-color,border-color,box-shadow] duration-200",
@@ -100,8 +100,9 @@ export function Header({
   ...props
 }: HeaderProps) {
   const [open, setOpen] = useControllableState({
-    value: menuOpen,
-    defaultValue: defaultMenuOpen,
+    prop: menuOpen,
+    defaultProp: defaultMenuOpen,
+    caller: "Header",
     onChange: onMenuOpenChange,
   });
   const scrolled = useScrolledPast(scrollThreshold);

@@ -1,8 +1,8 @@
+import { useControllableState } from "@radix-ui/react-use-controllable-state";
 import { cva } from "class-variance-authority";
 import { OTPInput, OTPInputContext, REGEXP_ONLY_DIGITS } from "input-otp";
 import * as React from "react";
 import { cn } from "../../lib/cn.js";
-import { useControllableState } from "../../lib/use-controllable-state.js";
 import { Field, FieldError, FieldHint, FieldLabel, useField } from "../field/field.js";
 
 /** docs/product.md §9: confirmation codes are 6 digits. */
@@ -101,7 +101,12 @@ export function OtpInput({
 }: OtpInputProps) {
   const generatedId = React.useId();
   const field = useField({ id: id ?? `${generatedId}-otp`, hint, error, invalid, "aria-describedby": describedByProp });
-  const [value, setValue] = useControllableState({ value: valueProp, defaultValue, onChange: onValueChange });
+  const [value, setValue] = useControllableState({
+    prop: valueProp,
+    defaultProp: defaultValue,
+    onChange: onValueChange,
+    caller: "OtpInput",
+  });
   const inputRef = React.useRef<HTMLInputElement>(null);
 
   React.useImperativeHandle(

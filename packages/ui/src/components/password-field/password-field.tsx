@@ -1,7 +1,7 @@
+import { useControllableState } from "@radix-ui/react-use-controllable-state";
 import { cva } from "class-variance-authority";
 import { Eye, EyeOff } from "lucide-react";
 import * as React from "react";
-import { useControllableState } from "../../lib/use-controllable-state.js";
 import { TextField, type TextFieldProps } from "../text-field/text-field.js";
 
 /** The show/hide toggle inside the field's trailing edge. */
@@ -54,8 +54,9 @@ export function PasswordField({
   const generatedId = React.useId();
   const inputId = id ?? `${generatedId}-password`;
   const [visible, setVisible] = useControllableState({
-    value: visibleProp,
-    defaultValue: defaultVisible,
+    prop: visibleProp,
+    defaultProp: defaultVisible,
+    caller: "PasswordField",
     onChange: onVisibleChange,
   });
 

@@ -1,9 +1,7 @@
 import { cva } from "class-variance-authority";
-import { ChevronDown } from "lucide-react";
 import * as React from "react";
 import { cn } from "../../lib/cn.js";
-import { useControllableState } from "../../lib/use-controllable-state.js";
-import { Button } from "../button/button.js";
+import { ShowMoreControl, useShowMore } from "../../lib/show-more.js";
 import { EmptyState } from "../empty-state/empty-state.js";
 import { Skeleton } from "../skeleton/skeleton.js";
 import { StatusBadge } from "../status-badge/status-badge.js";
@@ -148,19 +146,22 @@ export function PaymentsTable({
   className,
   ...props
 }: PaymentsTableProps) {
-  const [expanded, setExpanded] = useControllableState({
-    value: expandedProp,
-    defaultValue: defaultExpanded,
-    onChange: onExpandedChange,
+  const showMore = useShowMore({
+    items: loading ? [] : rows,
+    initialCount,
+    expanded: expandedProp,
+    defaultExpanded,
+    onExpandedChange,
+    caller: "PaymentsTable",
   });
+  const { expanded, collapsible } = showMore;
   const id = React.useId();
   const captionId = `${id}-caption`;
   const tbodyId = `${id}-rows`;
   const scrollerRef = React.useRef<HTMLDivElement>(null);
   const overflows = useOverflowsX(scrollerRef);
 
-  const collapsible = !loading && rows.length > initialCount;
-  const visibleRows = collapsible && !expanded ? rows.slice(0, initialCount) : rows;
+  const visibleRows = showMore.shown;
   const empty = !loading && rows.length === 0;
 
   return (
@@ -276,28 +277,17 @@ export function PaymentsTable({
         {loading ? loadingLabel : null}
       </p>
       {collapsible ? (
-        <div
-          data-slot="payments-table-footer"
-          className="flex flex-wrap items-center justify-between gap-3 border-t border-border px-5 py-3 sm:px-6"
-        >
-          <p role="status" className="text-sm text-text-muted">
-            {countText(visibleRows.length, rows.length)}
-          </p>
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-expanded={expanded}
-            aria-controls={tbodyId}
-            onClick={() => setExpanded(!expanded)}
-            className="group -mr-2 text-primary"
-          >
-            {expanded ? hideLabel : viewAllLabel}
-            <ChevronDown
-              aria-hidden="true"
-              className="transition-transform duration-150 group-aria-expanded:rotate-180"
-            />
-          </Button>
-        </div>
+        <ShowMoreControl
+          expanded={expanded}
+          onExpandedChange={showMore.setExpanded}
+          controls={tbodyId}
+          moreLabel={viewAllLabel}
+          lessLabel={hideLabel}
+          count={countText(visibleRows.length, rows.length)}
+          countPosition="before"
+          className="justify-between gap-3 border-t border-border px-5 py-3 sm:px-6"
+          buttonClassName="-mr-2"
+        />
       ) : null}
     </div>
   );

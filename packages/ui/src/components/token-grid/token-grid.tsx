@@ -1,10 +1,10 @@
+import { useControllableState } from "@radix-ui/react-use-controllable-state";
 import { cva } from "class-variance-authority";
-import { ChevronDown, CircleCheck } from "lucide-react";
+import { CircleCheck } from "lucide-react";
 import * as React from "react";
 import { cn } from "../../lib/cn.js";
-import { useControllableState } from "../../lib/use-controllable-state.js";
+import { ShowMoreControl, useShowMore } from "../../lib/show-more.js";
 import { InlineError } from "../alert/alert.js";
-import { Button } from "../button/button.js";
 import { useField } from "../field/field.js";
 import { Skeleton } from "../skeleton/skeleton.js";
 
@@ -107,23 +107,25 @@ export function TokenGrid({
   const id = React.useId();
   const listId = `${id}-list`;
   const [value, setValue] = useControllableState<string | null>({
-    value: valueProp,
-    defaultValue,
+    prop: valueProp,
+    defaultProp: defaultValue,
+    caller: "TokenGrid",
     onChange: (next) => {
       if (next !== null) onValueChange?.(next);
     },
   });
-  const [expanded, setExpanded] = useControllableState({
-    value: expandedProp,
-    defaultValue: defaultExpanded,
-    onChange: onExpandedChange,
+  const { expanded, setExpanded, collapsible, shown } = useShowMore({
+    items: tokens,
+    initialCount,
+    expanded: expandedProp,
+    defaultExpanded,
+    onExpandedChange,
+    caller: "TokenGrid",
   });
 
   // The error replaces the grid and is announced; the group is described by it too.
   const field = useField({ id: `${id}-group`, error });
   const hasError = field.hasError;
-  const collapsible = tokens.length > initialCount;
-  const shown = collapsible && !expanded ? tokens.slice(0, initialCount) : tokens;
 
   let body: React.ReactNode;
   if (loading) {
@@ -196,26 +198,14 @@ export function TokenGrid({
       {/* Columns follow the space the grid gets, not the viewport. */}
       <div className="@container">{body}</div>
       {collapsible && !loading && !hasError ? (
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-expanded={expanded}
-            aria-controls={listId}
-            onClick={() => setExpanded(!expanded)}
-            className="text-primary hover:text-primary-hover"
-          >
-            {expanded ? showLessLabel : showMoreLabel}
-            <ChevronDown
-              aria-hidden="true"
-              className={cn("motion-safe:transition-transform motion-safe:duration-200", expanded && "rotate-180")}
-            />
-          </Button>
-          {/* Polite: the new count is read after the toggle's own state change, never interrupting. */}
-          <p role="status" className="text-sm text-text-muted">
-            {countText(shown.length, tokens.length)}
-          </p>
-        </div>
+        <ShowMoreControl
+          expanded={expanded}
+          onExpandedChange={setExpanded}
+          controls={listId}
+          moreLabel={showMoreLabel}
+          lessLabel={showLessLabel}
+          count={countText(shown.length, tokens.length)}
+        />
       ) : null}
     </fieldset>
   );
