@@ -13,7 +13,8 @@ function sourceSlots(dir: string): string[] {
   const slots = new Set<string>();
   for (const file of readdirSync(dir)) {
     if (!file.endsWith(".tsx") || file.includes(".test.") || file.includes(".stories.")) continue;
-    for (const match of readFileSync(join(dir, file), "utf8").matchAll(/data-slot="([a-z-]+)"/g)) slots.add(match[1]);
+    for (const match of readFileSync(join(dir, file), "utf8").matchAll(/data-slot="([a-z-]+)"/g))
+      slots.add(match[1] ?? "");
   }
   return [...slots];
 }
