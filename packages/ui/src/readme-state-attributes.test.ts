@@ -25,10 +25,10 @@ describe.each(components)("the %s README", (name) => {
   const table = readme.split("## State attributes")[1]?.split(/\n## /)[0] ?? "";
 
   it("should have a state-attribute table", () => {
-    expect(table).toMatch(/\| attribute \| values \| meaning \|/);
+    expect(table).toMatch(/^\| attribute \|.*\bvalues\b.*\|$/im);
   });
 
   it("should name every data-slot the component renders", () => {
-    for (const slot of sourceSlots(dir)) expect(table, `data-slot="${slot}"`).toContain(`\`${slot}\``);
+    for (const slot of sourceSlots(dir)) expect(table, `data-slot="${slot}"`).toMatch(new RegExp(`[\`"]${slot}[\`"]`));
   });
 });
