@@ -37,9 +37,16 @@ export default defineConfig({
   // Artifacts (traces, diff images) in their own folder: Playwright empties its outputDir at start,
   // and test-results/ also holds the Vitest reports that the test summary reads.
   outputDir: "test-results/playwright",
+  // The timings reporter keeps where each test's time went (fixtures, navigations, captures, axe)
+  // for `pnpm test:timings`; it writes one small JSON file and prints nothing.
   reporter: isCI
-    ? [["list"], ["json", { outputFile: "test-results/playwright.json" }], ["html", { open: "never" }]]
-    : [["list"], ["html", { open: "never" }]],
+    ? [
+        ["list"],
+        ["json", { outputFile: "test-results/playwright.json" }],
+        ["html", { open: "never" }],
+        ["./scripts/lib/playwright-timings-reporter.mjs"],
+      ]
+    : [["list"], ["html", { open: "never" }], ["./scripts/lib/playwright-timings-reporter.mjs"]],
   snapshotPathTemplate: "{testDir}/__screenshots__/{testFilePath}/{arg}{ext}",
   use: {
     locale: "en-US",

@@ -3,7 +3,8 @@
 // Each step runs even when an earlier one failed, so one run shows every problem; the exit code is
 // non-zero if anything failed. Test counts are read from the runners' JSON reports.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensurePostgres, redacted } from "./lib/postgres.mjs";
@@ -68,7 +69,13 @@ function countsFrom(file) {
   };
 }
 
-const vitestJson = (name) => ["--reporter=default", "--reporter=json", `--outputFile.json=test-results/${name}.json`];
+// The timings reporter feeds `pnpm test:timings` (per file and engine; scripts/test-timings.mjs).
+const vitestJson = (name) => [
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=test-results/${name}.json`,
+  "--reporter=./scripts/lib/vitest-timings-reporter.mjs",
+];
 
 /** @type {{name: string, cmd: string[], report?: string, env?: Record<string,string>}[]} */
 const steps = [
@@ -96,6 +103,8 @@ const steps = [
 ];
 
 const summary = [];
+const runStarted = Date.now();
+const loadAverage = os.loadavg();
 
 // The server's Postgres pass needs a Postgres; without one, say so (a failed step) and run the rest.
 {
@@ -121,6 +130,18 @@ for (const step of steps) {
   const counts = step.report ? countsFrom(path.join(results, step.report)) : null;
   summary.push({ name: step.name, ok, counts, seconds: ((Date.now() - started) / 1000).toFixed(1) });
 }
+
+// Each step's wall time, with the machine's load when the run began, for `pnpm test:timings`.
+writeFileSync(
+  path.join(results, "steps-timings.json"),
+  JSON.stringify({
+    loadAverage,
+    loadAverageAtEnd: os.loadavg(),
+    cpus: os.cpus().length,
+    wallMs: Date.now() - runStarted,
+    steps: summary.map((s) => ({ name: s.name, ms: Number(s.seconds) * 1000 })),
+  }),
+);
 
 let passed = 0;
 let failed = 0;

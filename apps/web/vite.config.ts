@@ -69,5 +69,17 @@ export default defineConfig({
   build: { outDir: "dist", emptyOutDir: true, manifest: true },
   // The prerender build (vite build --ssr) bundles the workspace packages, which ship TypeScript source.
   ssr: { noExternal: ["@veil/ui", "@veil/contracts"] },
-  server: { proxy: { "/api": "http://localhost:8080", "/auth": "http://localhost:8080" } },
+  // `pnpm dev` (scripts/dev.mjs): the server from source behind Vite, on one origin. The dev mailbox
+  // (/dev/) and the payment simulator (/sim/) are passed on too, so sign-up codes and test payments
+  // work from the dev server as they do from `npm start`.
+  server: {
+    port: Number(process.env.DEV_PORT ?? 5173),
+    strictPort: true,
+    proxy: Object.fromEntries(
+      ["/api/", "/auth/v1/", "/dev/", "/sim/"].map((prefix) => [
+        prefix,
+        `http://localhost:${process.env.PORT ?? 8080}`,
+      ]),
+    ),
+  },
 });

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { type Page, test } from "@playwright/test";
 
 /**
  * Hermetic screenshots: every piece of text in a capture must be drawn with a font the project
@@ -77,6 +77,10 @@ function elementsWithText(root: DomNode): { node: DomNode; text: string }[] {
  * settled (fonts loaded), right before the screenshot.
  */
 export async function expectShippedFonts(page: Page): Promise<void> {
+  await test.step("fonts check", () => checkFonts(page));
+}
+
+async function checkFonts(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send("DOM.enable");

@@ -13,7 +13,8 @@ const PAGE_LEVEL_RULES = ["landmark-one-main", "region", "page-has-heading-one"]
 for (const story of stories()) {
   test(`${story.title} › ${story.name} has no axe violations @a11y`, async ({ sharedPage: page }) => {
     await visit(page, { id: story.id, reuse: true });
-    const results = await new AxeBuilder({ page }).withTags(TAGS).disableRules(PAGE_LEVEL_RULES).analyze();
+    const results = await test.step("axe", () =>
+      new AxeBuilder({ page }).withTags(TAGS).disableRules(PAGE_LEVEL_RULES).analyze());
     const summary = results.violations.map((violation) => ({
       rule: violation.id,
       impact: violation.impact,

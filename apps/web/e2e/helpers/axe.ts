@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA plus axe's best practices (the @veil/ui suite's set). */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
@@ -9,7 +9,8 @@ export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa",
  * one readable line per failing node, so a failure says what and where without opening a report.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const width = page.viewportSize()?.width;
+  const results = await test.step(`axe at ${width} px`, () => new AxeBuilder({ page }).withTags(AXE_TAGS).analyze());
   return results.violations.flatMap((violation) =>
     violation.nodes.map(
       (node) =>
@@ -32,13 +33,15 @@ const REFLOW_WIDTH: Record<(typeof AXE_WIDTHS)[number], number> = { 375: 320, 12
 export async function expectAccessible(page: Page, where: string, width: (typeof AXE_WIDTHS)[number]): Promise<void> {
   expect(await axeViolations(page), `${where} at ${width} px`).toEqual([]);
   const narrow = REFLOW_WIDTH[width];
-  await page.setViewportSize({ width: narrow, height: page.viewportSize()?.height ?? 900 });
-  // Polled: a resize reaches script (resize events, ResizeObserver, media-query listeners) a frame
-  // later, and what a visitor at this width sees is the layout after those have run. Content that
-  // really overflows keeps overflowing and still fails.
-  await expect
-    .poll(() => page.evaluate(overflowReport), { message: `${where} at ${narrow} px`, timeout: 3_000 })
-    .toBe("");
+  await test.step(`reflow at ${narrow} px`, async () => {
+    await page.setViewportSize({ width: narrow, height: page.viewportSize()?.height ?? 900 });
+    // Polled: a resize reaches script (resize events, ResizeObserver, media-query listeners) a frame
+    // later, and what a visitor at this width sees is the layout after those have run. Content that
+    // really overflows keeps overflowing and still fails.
+    await expect
+      .poll(() => page.evaluate(overflowReport), { message: `${where} at ${narrow} px`, timeout: 3_000 })
+      .toBe("");
+  });
 }
 
 /** "" when the page fits its window; else by how much it does not, and the elements that stick out. */
