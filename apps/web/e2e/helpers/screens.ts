@@ -5,12 +5,12 @@
  * only failures the seeded server cannot produce on demand (a 402 on payment start, a list that is
  * still loading) are simulated with `page.route`.
  */
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 // Renamed: a plain async helper, not a React hook (Biome judges by the name).
 import { useStoredLanguage as storeLanguage } from "../helpers.js";
 import { type Lang, msg } from "./messages.js";
 import { SECURITY_ROUTES, SECURITY_STATES } from "./security-screens.js";
-import { settle } from "./settle.js";
+import { settle, trackAppRequests } from "./settle.js";
 import { ACCOUNTS, type AccountName } from "./world.js";
 
 export { LANGS, type Lang, msg } from "./messages.js";
@@ -351,11 +351,13 @@ const BEFORE_LOAD: Record<string, (page: Page) => Promise<void>> = {
 /** Opens `screen` in `lang` and brings it into its state. */
 export async function open(page: Page, screen: Screen, lang: Lang): Promise<void> {
   await storeLanguage(page, lang);
+  await trackAppRequests(page);
   await BEFORE_LOAD[screen.name]?.(page);
   await page.goto(screen.path);
   if (BEFORE_LOAD[screen.name]) await expect(page.locator("html")).toHaveAttribute("lang", lang);
   else await settle(page);
-  await screen.act?.(page, lang);
+  const { act } = screen;
+  if (act) await test.step("act (bring into state)", () => act(page, lang));
   if (!BEFORE_LOAD[screen.name] && !screen.name.includes("loading")) await settle(page);
 }
 

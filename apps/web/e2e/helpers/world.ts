@@ -231,7 +231,8 @@ export const test = base.extend<{ signedInAs: AccountName | null }, { world: Wor
         server.process.kill("SIGTERM");
       }
     },
-    { scope: "worker", timeout: 120_000 },
+    // Server start (up to 120 s on a loaded box) and seeding.
+    { scope: "worker", timeout: 240_000 },
   ],
   baseURL: async ({ world }, use) => use(world.url),
   storageState: async ({ world, signedInAs }, use) =>

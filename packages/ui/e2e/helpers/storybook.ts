@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, test as base, type Page } from "@playwright/test";
+import { type Browser, test as base, type Page, test as playwrightTest } from "@playwright/test";
 import { freshRasterBrowser } from "@veil/test-kit";
 import { serveStatic } from "./static-server.js";
 
@@ -113,11 +113,13 @@ export async function visit(
 ): Promise<void> {
   const onStorybook = page.url().includes("/iframe.html");
   if (reuse && onStorybook && !args && !globals) {
-    await page.evaluate((storyId) => {
-      const channel = (window as unknown as StoryPhaseWindow).__STORYBOOK_ADDONS_CHANNEL__;
-      if (!channel) throw new Error("Storybook channel not found");
-      channel.emit("setCurrentStory", { storyId, viewMode: "story" });
-    }, id);
+    await playwrightTest.step("switch story", () =>
+      page.evaluate((storyId) => {
+        const channel = (window as unknown as StoryPhaseWindow).__STORYBOOK_ADDONS_CHANNEL__;
+        if (!channel) throw new Error("Storybook channel not found");
+        channel.emit("setCurrentStory", { storyId, viewMode: "story" });
+      }, id),
+    );
   } else {
     const params = new URLSearchParams({ id, viewMode: "story" });
     const encode = (values: Record<string, string>) =>
@@ -130,35 +132,50 @@ export async function visit(
     await page.goto(`/iframe.html?${params.toString()}`);
   }
 
-  const phase = await page
-    .waitForFunction(
-      (storyId) => {
-        const render = (window as unknown as StoryPhaseWindow).__STORYBOOK_PREVIEW__?.currentRender;
-        if (render?.id !== storyId) return false;
-        const current = render.phase;
-        return current === "finished" || current === "errored" || current === "aborted" ? current : false;
-      },
-      id,
-      { timeout: 20_000 },
-    )
-    .then((handle) => handle.jsonValue());
-  if (phase !== "finished") {
-    const message = await page.locator("#error-message").textContent();
-    throw new Error(`Story ${id} did not render (${phase}): ${message ?? "no message"}`);
-  }
-  await page.locator(".veil-story-root").waitFor();
+  // A named step, so `pnpm test:timings` can tell settling from navigating and capturing.
+  await playwrightTest.step("settle", async () => {
+    const phase = await page
+      .waitForFunction(
+        (storyId) => {
+          const render = (window as unknown as StoryPhaseWindow).__STORYBOOK_PREVIEW__?.currentRender;
+          if (render?.id !== storyId) return false;
+          const current = render.phase;
+          return current === "finished" || current === "errored" || current === "aborted" ? current : false;
+        },
+        id,
+        { timeout: 20_000 },
+      )
+      .then((handle) => handle.jsonValue());
+    if (phase !== "finished") {
+      const message = await page.locator("#error-message").textContent();
+      throw new Error(`Story ${id} did not render (${phase}): ${message ?? "no message"}`);
+    }
+    await page.locator(".veil-story-root").waitFor();
 
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await Promise.all(
-      Array.from(document.images).map((image) => (image.complete ? null : image.decode().catch(() => null))),
-    );
-    // Infinite animations (spinners) never finish; the screenshot freezes them instead.
-    await Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => null)),
-    );
+    await settleStory(page);
   });
+}
+
+/**
+ * Fonts loaded, images decoded, every finite animation done: after a story rendered, and again
+ * after the page was resized.
+ */
+export async function settleStory(page: Page): Promise<void> {
+  await playwrightTest.step("settle", () =>
+    page.evaluate(async () => {
+      await document.fonts.ready;
+      await Promise.all(
+        Array.from(document.images).map((image) => (image.complete ? null : image.decode().catch(() => null))),
+      );
+      // Infinite animations (spinners) never finish; the screenshot freezes them instead.
+      await Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((animation) => animation.finished.catch(() => null)),
+      );
+      // Two frames: a resize reaches layout and paint on the next frame.
+      for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
+    }),
+  );
 }
