@@ -9,11 +9,13 @@ import { type Clock, systemClock, type TestClock } from "./clock.js";
 import type { Config } from "./config/index.js";
 import { type Db, openDb } from "./db/index.js";
 import { clockFromConfig, devClockRoutes } from "./dev-clock.js";
+import { createDevices, type DeviceService } from "./devices/index.js";
 import { guardDevSurface } from "./http/dev-surface-guard.js";
 import { createHttpApp, type HttpMount } from "./http/index.js";
 import { createLogger, type Logger } from "./logger.js";
 import { createMail, type Mail, type MailTransport } from "./mail/index.js";
 import { createMetrics, type Metrics } from "./metrics/index.js";
+import { createNodes, type Nodes } from "./nodes/index.js";
 import { createPayments, type Payments, SIMULATOR_PREFIX } from "./payments/index.js";
 import { createReminders, type Reminders } from "./reminders/index.js";
 
@@ -38,6 +40,8 @@ export interface Services {
   payments: Payments;
   metrics: Metrics;
   reminders: Reminders;
+  devices: DeviceService;
+  nodes: Nodes;
   /** The frozen clock of TEST_CLOCK_START (test only), moved through /dev/clock. */
   devClock?: TestClock;
 }
@@ -91,6 +95,10 @@ export async function buildServices(config: Config, options: StartOptions = {}):
       : {}),
   });
   const reminders = createReminders({ config, db, clock, logger, mail });
+  const devices = createDevices({ config, db, clock });
+  const nodes = createNodes({ config, db, clock, logger: logger.child({ module: "nodes" }) });
+  // Development only (config refuses it in production): one demo location to get a config from.
+  if (config.DEV_DEMO_NODE && !config.production) await nodes.ensureDemoNode();
   return {
     config,
     clock,
@@ -101,6 +109,8 @@ export async function buildServices(config: Config, options: StartOptions = {}):
     payments,
     metrics,
     reminders,
+    devices,
+    nodes,
     ...(devClock ? { devClock } : {}),
   };
 }
@@ -129,6 +139,8 @@ function mountsFor(services: Services, devSurfaces: HttpMount[]): HttpMount[] {
   // /auth/v1 and /api limit their bodies themselves (1 MB, 64 KB) in their own error shapes.
   const mounts: HttpMount[] = [{ path: "/auth/v1", app: services.auth.routes, limitsOwnBody: true }];
   mounts.push(...devSurfaces.filter((m) => m.path !== SIMULATOR_PREFIX));
+  // Before /api, whose catch-all would answer its paths: the node API has its own token and limits.
+  mounts.push({ path: "/api/nodes/v1", app: services.nodes.api, limitsOwnBody: true });
   mounts.push({ path: "/api", app: createProductApi(services), limitsOwnBody: true });
   mounts.push(...devSurfaces.filter((m) => m.path === SIMULATOR_PREFIX));
   return mounts;
@@ -197,6 +209,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         services.payments.setOwnUrl(`http://${ownAddress(info.address)}:${info.port}`);
         const reconciler = services.payments.startReconciler();
         const reminders = services.reminders.start();
+        const accessUpkeep = services.nodes.start();
         const housekeeping = startAuthHousekeeping({
           intervalMs: options.housekeepingMs ?? HOUSEKEEPING_MS,
           purge: async () => ({
@@ -218,6 +231,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
               services.logger.info({ seconds: config.SHUTDOWN_DRAIN_SECONDS }, "shutting down: draining");
               await new Promise((done) => setTimeout(done, config.SHUTDOWN_DRAIN_SECONDS * 1000));
             }
+            // Nodes waiting in a long-poll are answered now (304), so they reconnect elsewhere.
+            services.nodes.close();
             // Then stop accepting, let requests in flight finish (they may still need the db), and
             // only after SHUTDOWN_GRACE_MS cut what is left. The running reconcile pass and outbox
             // batch finish before the database closes.
@@ -237,6 +252,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
             await metricsServer?.close();
             await reconciler.stop();
             await reminders.stop();
+            await accessUpkeep.stop();
             await housekeeping.stop();
             await services.mail.close();
             if (!options.db) await services.db.close();

@@ -12,6 +12,7 @@ import {
 import { findAuthUser, removeAllFactors, setAuthUserBlocked } from "../auth/index.js";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
+import { touchCustomerAccess } from "../devices/index.js";
 import type { NoticeEnqueuer } from "../mail/index.js";
 import {
   customerPaymentRecords,
@@ -19,9 +20,10 @@ import {
   paymentEventRecords,
   subscriptionEnds,
 } from "../payments/index.js";
+import { NODES_USAGE, NodesUsageError, runNodesCommand } from "./nodes.js";
 import { safeText, table } from "./render.js";
 
-export const ADMIN_USAGE = `Veil admin — pnpm admin <command> [arguments]
+export const ADMIN_USAGE: string = `Veil admin — pnpm admin <command> [arguments]
 
   users list [--limit N]             newest customers first, with subscription end
   users find <text>                  customers whose e-mail or id contains <text>
@@ -36,6 +38,7 @@ export const ADMIN_USAGE = `Veil admin — pnpm admin <command> [arguments]
   payments recheck <payment-id>      ask the provider about the payment and settle on its answer
   payments reconcile                 one reconciler pass over all pending payments now
   contact list [--limit N]           newest contact-form messages
+${NODES_USAGE}
 
 With the embedded database (PGlite) stop the server first: one process per data directory.`;
 
@@ -73,7 +76,16 @@ function positiveInt(value: string | undefined, what: string, max: number): numb
 export async function runAdmin(argv: string[], deps: AdminDeps): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { limit: { type: "string" }, reason: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      limit: { type: "string" },
+      reason: { type: "string" },
+      help: { type: "boolean", short: "h" },
+      country: { type: "string" },
+      city: { type: "string" },
+      endpoint: { type: "string" },
+      "public-key": { type: "string" },
+      host: { type: "string" },
+    },
     allowPositionals: true,
   });
   const [group, command, ...rest] = positionals;
@@ -84,6 +96,7 @@ export async function runAdmin(argv: string[], deps: AdminDeps): Promise<number>
   }
   try {
     const limit = values.limit === undefined ? 50 : positiveInt(values.limit, "--limit", 1000);
+    if (group === "nodes") return await runNodesCommand(command, rest, values, deps);
     switch (`${group} ${command ?? ""}`.trim()) {
       case "users list": {
         const customers = await listCustomers(db, limit);
@@ -119,7 +132,11 @@ export async function runAdmin(argv: string[], deps: AdminDeps): Promise<number>
       case "users unblock": {
         const block = command === "block";
         const customer = await resolveCustomer(deps, rest[0]);
-        await setCustomerBlocked(db, deps.clock, customer.id, block);
+        await db.transaction(async (tx) => {
+          await setCustomerBlocked(tx, deps.clock, customer.id, block);
+          // The nodes drop (or take back) the customer's devices.
+          await touchCustomerAccess(tx, customer.id, deps.clock.now());
+        });
         await setAuthUserBlocked(db, deps.clock, customer.id, block);
         out(`${block ? "Blocked" : "Unblocked"} ${safeText(customer.email)} (${customer.id})`);
         return 0;
@@ -207,7 +224,7 @@ export async function runAdmin(argv: string[], deps: AdminDeps): Promise<number>
         );
     }
   } catch (err) {
-    if (err instanceof AdminUsageError) {
+    if (err instanceof AdminUsageError || err instanceof NodesUsageError) {
       out(err.message);
       return 2;
     }

@@ -1,5 +1,6 @@
 import type { Queryable } from "../db/index.js";
 
+export { exportDevices } from "../devices/index.js";
 export { exportReminders } from "../reminders/index.js";
 
 /**

@@ -3,8 +3,10 @@ import type { Logger } from "pino";
 import type { AuthDataExport } from "../auth/index.js";
 import type { Clock } from "../clock.js";
 import type { Db, Queryable } from "../db/index.js";
+import type { DeviceService } from "../devices/index.js";
 import type { TrustedProxies } from "../http/kit.js";
 import type { Mail } from "../mail/index.js";
+import type { Nodes } from "../nodes/index.js";
 import type { PaymentsService } from "../payments/index.js";
 import type { RateRule } from "../rate-limit/index.js";
 import type { ReminderUnsubscribe } from "../reminders/index.js";
@@ -50,6 +52,8 @@ export interface ApiDeps {
   callbackSecret: string;
   /** Reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES). */
   trustedProxies: TrustedProxies;
+  /** Devices and the server list (routes/access.ts); `dns` goes into every config. */
+  access: { devices: DeviceService; nodes: Pick<Nodes, "servers" | "server">; dns: readonly string[] };
   /** Overrides for the per-route rate limits (tests use small numbers). */
   rateLimits?: Partial<typeof DEFAULT_RATE_LIMITS>;
 }
@@ -66,6 +70,8 @@ export const DEFAULT_RATE_LIMITS = {
   checkoutPerCustomer: { limit: 30, windowSeconds: 3600 },
   /** Data exports per user: each reads every table the user has rows in. */
   exportPerUser: { limit: 10, windowSeconds: 3600 },
+  /** Device creations and re-keys per customer (RATE_LIMIT_DEVICE_CHANGES_PER_HOUR). */
+  deviceChangesPerCustomer: { limit: 20, windowSeconds: 3600 },
 } satisfies Record<string, RateRule>;
 
 /** Payment history rows returned at most (newest first). */

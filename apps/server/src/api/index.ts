@@ -8,8 +8,10 @@ import { type Auth, exportAuthData, holdLiveAccount, sessionLimitsOf } from "../
 import type { Clock } from "../clock.js";
 import type { Config } from "../config/index.js";
 import type { Db } from "../db/index.js";
+import type { DeviceService } from "../devices/index.js";
 import { parseTrustedProxies } from "../http/kit.js";
 import type { Mail } from "../mail/index.js";
+import type { Nodes } from "../nodes/index.js";
 import type { Payments } from "../payments/index.js";
 import type { Reminders } from "../reminders/index.js";
 import { createApiContext } from "./context.js";
@@ -19,6 +21,7 @@ import type { ApiEnv } from "./identity.js";
 import { createApiAuthenticator, createAuthUserLookup, createLocalAccountDeleter } from "./local-auth.js";
 import { apiBodyLimit, apiErrorHandler, requestLog } from "./middleware.js";
 import { mountReferenceRoutes } from "./reference/index.js";
+import { mountAccessRoutes } from "./routes/access.js";
 import { mountCallbackRoute } from "./routes/callback.js";
 import { mountCatalogueRoutes } from "./routes/catalogue.js";
 import { mountCheckoutRoutes } from "./routes/checkout.js";
@@ -59,6 +62,7 @@ export function createApiRouter(deps: ApiDeps): Hono<ApiEnv> {
   mountCallbackRoute(api, ctx);
   mountReminderRoutes(api, ctx);
   mountReferenceRoutes(api);
+  mountAccessRoutes(api, ctx);
 
   // Mounted under the app, a sub-router's notFound is not consulted: catch the rest here so an
   // unknown /api path never falls through to the web app's HTML.
@@ -81,6 +85,8 @@ export function createProductApi(services: {
   auth: Auth;
   payments: Payments;
   reminders: Pick<Reminders, "unsubscribe">;
+  devices: DeviceService;
+  nodes: Pick<Nodes, "servers" | "server">;
 }): Hono {
   const { config, db, clock } = services;
   const router = createApiRouter({
@@ -120,8 +126,10 @@ export function createProductApi(services: {
     reminders: services.reminders.unsubscribe,
     callbackSecret: config.EXNODE_CALLBACK_SECRET,
     trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
+    access: { devices: services.devices, nodes: services.nodes, dns: config.VPN_DNS },
     rateLimits: {
       byEmailPerIp: { limit: config.RATE_LIMIT_ACCOUNT_LOOKUP_PER_5MIN, windowSeconds: 300 },
+      deviceChangesPerCustomer: { limit: config.RATE_LIMIT_DEVICE_CHANGES_PER_HOUR, windowSeconds: 3600 },
     },
   });
   return router as unknown as Hono;

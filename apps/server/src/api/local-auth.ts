@@ -9,6 +9,7 @@ import {
 } from "../auth/index.js";
 import type { Clock } from "../clock.js";
 import type { Db, Queryable } from "../db/index.js";
+import { announceAccessChange, forgetCustomerDevices } from "../devices/index.js";
 import { forgetMailTo } from "../mail/index.js";
 import { forgetCustomerPayments } from "../payments/index.js";
 import { forgetCustomerReminders } from "../reminders/index.js";
@@ -96,10 +97,14 @@ export function createLocalAccountDeleter(deps: { db: Db; clock: Clock }) {
       const user = await forgetAuthUser(tx, userId);
       await forgetCustomerPayments(tx, userId);
       await forgetCustomerReminders(tx, userId);
+      const now = deps.clock.now();
+      const deviceKeys = await forgetCustomerDevices(tx, userId, now);
       const customerEmail = await forgetCustomer(tx, userId);
       const addresses = [user?.email ?? account.email, ...(customerEmail ? [customerEmail] : [])];
       await forgetContactMessages(tx, addresses);
       await forgetMailTo(tx, addresses);
+      // Last: the access revision's lock is held only for the commit (docs/architecture.md §2.1).
+      await announceAccessChange(tx, deviceKeys, now);
     });
     return "deleted";
   };

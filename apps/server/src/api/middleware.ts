@@ -10,6 +10,7 @@ import type { Logger } from "pino";
 import { HashingBusyError } from "../auth/hashing-queue.js";
 import type { Clock } from "../clock.js";
 import { type Db, DbUnavailableError } from "../db/index.js";
+import { DeviceError } from "../devices/index.js";
 import { isClientGone } from "../http/client-gone.js";
 import { limitBodySize } from "../http/kit.js";
 import { CheckoutError } from "../payments/index.js";
@@ -33,6 +34,7 @@ export function requestLog(logger: Logger): MiddlewareHandler<ApiEnv> {
     c.set("requestId", requestId);
     await next();
     c.header("X-Request-Id", requestId);
+    // Replies are private unless a route says otherwise (the public server list is cacheable).
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
     logger.info(
       {
@@ -136,6 +138,7 @@ export function apiErrorHandler(logger: Logger): ErrorHandler<ApiEnv> {
       });
     }
     if (err instanceof CheckoutError) return detail(c, checkoutStatus(err), checkoutCode(err), err.message);
+    if (err instanceof DeviceError) return detail(c, err.status, err.code, err.message);
     if (err instanceof DbUnavailableError) {
       logger.warn({ requestId: c.get("requestId"), err: err.causeMessage }, "database unavailable");
       return detail(c, 503, "service_unavailable", "Service temporarily unavailable. Please try again shortly.", {

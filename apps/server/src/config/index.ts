@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
+import { isIP } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { ipv4PoolProblem, ipv6PrefixProblem } from "../devices/addresses.js";
 import { LOOPBACK_PROXIES, parseTrustedProxies } from "../http/client-ip.js";
 import { devSurfacesAllowed } from "./dev-surfaces.js";
 import { type SecretRule, secretWeakness } from "./secret-strength.js";
@@ -173,6 +175,45 @@ const envSchema = z.object({
   RECONCILE_INTERVAL_SECONDS: int(60, 0, 86_400),
   /** How often renewal reminders are looked for (docs/product.md §11.3); 0 = only at start-up. */
   REMINDER_INTERVAL_SECONDS: int(300, 0, 86_400),
+  // ── access: devices and nodes (docs/product.md, "Devices and servers") ──
+  /** Devices one account may have. */
+  DEVICE_LIMIT: int(5, 1, 100),
+  /** IPv4 block devices' tunnel addresses come from (the first two addresses are the network and the DNS/gateway). */
+  DEVICE_IPV4_POOL: z
+    .string()
+    .default("10.64.0.0/10")
+    .refine((v) => ipv4PoolProblem(v) === null, {
+      message: "must be an IPv4 CIDR block of /8 to /28, e.g. 10.64.0.0/10",
+    }),
+  /** IPv6 ULA prefix (/48 to /64) devices' tunnel addresses come from; the device's number is the host part. */
+  DEVICE_IPV6_PREFIX: z
+    .string()
+    .default("fd00:7665:696c::/48")
+    .refine((v) => ipv6PrefixProblem(v) === null, { message: "must be an IPv6 prefix of /48 to /64 in fc00::/7" }),
+  /** Seconds a freed address waits before another device may get it (a stale peer never reaches a new owner). */
+  DEVICE_ADDRESS_QUARANTINE_SECONDS: int(86_400, 0, 90 * 86_400),
+  /** Device creations and re-keys per account per hour. */
+  RATE_LIMIT_DEVICE_CHANGES_PER_HOUR: int(20, 1, 100_000),
+  /** DNS servers written into configs (comma separated). */
+  VPN_DNS: z.preprocess(
+    (v) => (typeof v === "string" ? v.split(/[\s,]+/).filter(Boolean) : (v ?? ["10.64.0.1", "fd00:7665:696c::1"])),
+    z.array(z.string().refine((a) => isIP(a) !== 0, "must be IP addresses")).min(1),
+  ),
+  /** A node counts as online while its last sync is at most this old. */
+  NODE_ONLINE_SECONDS: int(120, 10, 86_400),
+  /** Node API requests per node token per minute. */
+  RATE_LIMIT_NODE_PER_MINUTE: int(600, 1, 1_000_000),
+  /** How long the peer change log is kept; a node behind by more starts over with the full set. */
+  ACCESS_LOG_RETENTION_SECONDS: int(7 * 86_400, 60, 365 * 86_400),
+  /**
+   * Development only: create one demo node ("Demo", with a key pair of its own) so a newcomer gets
+   * a config without running a VPN server. On by default where the development surfaces run;
+   * refused in production.
+   */
+  DEV_DEMO_NODE: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]).optional(),
+  ),
   /**
    * HMAC key of the one-click unsubscribe links in reminder mail (production: ≥ 32 random
    * characters). Unset: a key derived from JWT_SECRET, which production already refuses at its
@@ -209,7 +250,9 @@ const envSchema = z.object({
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
-export type Config = Omit<ParsedEnv, "MAIL_TRANSPORT" | "LOG_LEVEL" | "PAYMENT_PROVIDER"> & {
+export type Config = Omit<ParsedEnv, "MAIL_TRANSPORT" | "LOG_LEVEL" | "PAYMENT_PROVIDER" | "DEV_DEMO_NODE"> & {
+  /** Create the development demo node (never in production). */
+  DEV_DEMO_NODE: boolean;
   PAYMENT_PROVIDER: "exnode" | "simulator";
   production: boolean;
   /** Development surfaces may run: loopback only with a localhost SITE_URL, or the dangerous opt-in (src/config/dev-surfaces.ts). */
@@ -267,6 +310,7 @@ function productionProblems(env: ParsedEnv, transport: Config["MAIL_TRANSPORT"])
   if (metricsWeakness) problems.push(`  METRICS_TOKEN: ${metricsWeakness}`);
   if (env.TEST_FAILPOINT) problems.push("  TEST_FAILPOINT: test-only, refused in production");
   if (env.TEST_CLOCK_START) problems.push("  TEST_CLOCK_START: test-only, refused in production");
+  if (env.DEV_DEMO_NODE) problems.push("  DEV_DEMO_NODE: the demo node is for development, refused in production");
   if (env.DANGEROUS_DEV_SURFACES_ON_ANY_HOST) {
     problems.push("  DANGEROUS_DEV_SURFACES_ON_ANY_HOST: development surfaces are refused in production");
   }
@@ -345,5 +389,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     LOG_LEVEL: logLevel,
     PAYMENT_PROVIDER: paymentProvider,
     TRUSTED_PROXIES: trustedProxies,
+    DEV_DEMO_NODE: !production && (vars.DEV_DEMO_NODE ?? devSurfaces),
   };
 }

@@ -3,6 +3,7 @@
  * about its invoice — after its callback, an operator's re-check or the reconciler's pass — and
  * support can grant days by hand. The settling transaction is settlement.ts's.
  */
+import { touchCustomerAccess } from "../devices/index.js";
 import type { PaymentsOptions } from "./options.js";
 import { createSettlement, extendSubscription, type SettlementOutcome } from "./settlement.js";
 
@@ -92,7 +93,10 @@ export function createCrediting(options: PaymentsOptions) {
         "INSERT INTO subscription_grants (customer_id, days, reason, created_at) VALUES ($1, $2, $3, $4)",
         [customerId, days, reason, now],
       );
-      return extendSubscription(tx, customerId, null, days, now);
+      const endsAt = await extendSubscription(tx, customerId, null, days, now);
+      // Last in the transaction: the nodes' peer set follows (docs/architecture.md, "Devices").
+      await touchCustomerAccess(tx, customerId, now);
+      return endsAt;
     });
   }
 

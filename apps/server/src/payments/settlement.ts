@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
 import type { Db, Queryable } from "../db/index.js";
+import { touchCustomerAccess } from "../devices/index.js";
 import type { PaymentTableRow } from "./payment-row.js";
 import type { ProviderInvoice } from "./provider.js";
 import type { ReceiptEnqueuer } from "./receipt.js";
@@ -211,6 +212,8 @@ export function createSettlement({ db, clock, logger, beforeCommit, afterCommit,
         token: payment.token,
         paidAt: now,
       });
+      // Last in the transaction: the nodes' peer set follows (docs/architecture.md, "Devices").
+      if (payment.customer_id) await touchCustomerAccess(tx, payment.customer_id, now);
       return { kind: "credited", paymentId: payment.id, customerId: payment.customer_id, days: credited.days, endsAt };
     }
 

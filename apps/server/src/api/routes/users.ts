@@ -2,7 +2,7 @@
 import type { Hono } from "hono";
 import type { ApiContext } from "../context.js";
 import { findCustomerByEmail } from "../customers.js";
-import { exportContactMessages, exportFileName, exportReminders } from "../data-export.js";
+import { exportContactMessages, exportDevices, exportFileName, exportReminders } from "../data-export.js";
 import { detail } from "../errors.js";
 import type { ApiEnv } from "../identity.js";
 import { BLOCKED } from "../middleware.js";
@@ -74,6 +74,7 @@ export function mountUserRoutes(api: Hono<ApiEnv>, ctx: ApiContext): void {
       two_factor: auth?.two_factor ?? [],
       renewal_reminders: await exportReminders(db, identity.sub),
       contact_messages: await exportContactMessages(db, addresses),
+      devices: await exportDevices(db, identity.sub),
     };
     c.header("Content-Disposition", `attachment; filename="${exportFileName(now)}"`);
     return c.body(JSON.stringify(document, null, 2), 200, { "Content-Type": "application/json; charset=utf-8" });

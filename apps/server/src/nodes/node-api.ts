@@ -1,0 +1,170 @@
+/**
+ * The node API (docs/product.md, "Node API"), mounted at `/api/nodes/v1` apart from the customer
+ * routes: its own token check, its own rate limit, its own body limit (reports are up to 1 MiB).
+ * Nothing personal crosses it: peers are keys, tunnel addresses and end times; reports bring
+ * handshake times and counters, and no client address is ever read or stored.
+ */
+import {
+  type ApiErrorCode,
+  NODE_API_ROUTES,
+  NODE_MAX_WAIT_SECONDS,
+  NODE_REPORT_MAX_BYTES,
+  nodeReportRequestSchema,
+} from "@veil/contracts";
+import { type Context, Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { Clock } from "../clock.js";
+import type { Db } from "../db/index.js";
+import type { PeerLog } from "../devices/index.js";
+import { recordHandshakes } from "../devices/index.js";
+import { limitBodySize, readJsonBody } from "../http/kit.js";
+import type { Logger } from "../logger.js";
+import { RateLimiter, type RateRule } from "../rate-limit/index.js";
+import type { RevisionWatch } from "./revision-watch.js";
+import { findNodeByTokenHash, type NodeRow, recordNodeSync } from "./stores/nodes.js";
+import { hashNodeToken, looksLikeNodeToken } from "./tokens.js";
+
+type NodeEnv = { Variables: { node: NodeRow } };
+
+/** Peers per page of the streamed full set (one query each; memory stays this size). */
+export const PEER_PAGE_SIZE = 2000;
+/** More changed keys than this since a revision: the node starts over with the full set. */
+export const MAX_DELTA_KEYS = 10_000;
+
+export interface NodeApiDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  peers: PeerLog;
+  watch: RevisionWatch;
+  rateRule: RateRule;
+  /** The expiry sweep, throttled by its owner; run before answering. */
+  sweep: () => Promise<unknown>;
+}
+
+const refuse = (c: Context, status: 401 | 404 | 413 | 422 | 429, code: ApiErrorCode, detail: string) =>
+  c.json({ detail, code }, status);
+
+const path = (route: keyof typeof NODE_API_ROUTES) => NODE_API_ROUTES[route].path.replace("/nodes/v1", "");
+
+export function createNodeApi(deps: NodeApiDeps): Hono {
+  const { db, clock, peers, watch } = deps;
+  const limiter = new RateLimiter(db, clock);
+  const app = new Hono<NodeEnv>();
+
+  app.use("*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+
+  // The token names the node; a disabled or removed node's token stops working at once (looked
+  // up on every request). Every refusal is the same, so a probe learns nothing.
+  const authed = createMiddleware<NodeEnv>(async (c, next) => {
+    const match = /^Bearer ([\x21-\x7e]{1,200})$/.exec(c.req.header("Authorization") ?? "");
+    const token = match?.[1];
+    const node = token && looksLikeNodeToken(token) ? await findNodeByTokenHash(db, hashNodeToken(token)) : null;
+    if (!node || node.disabled) {
+      c.header("WWW-Authenticate", "Bearer");
+      return refuse(c, 401, "node_unauthorized", "Not a valid node token");
+    }
+    const state = await limiter.hit({ bucket: "node", ...deps.rateRule }, node.id);
+    if (!state.allowed) {
+      c.header("Retry-After", String(state.retryAfter));
+      return refuse(c, 429, "rate_limited", "Too many requests. Please try again later.");
+    }
+    c.set("node", node);
+    await next();
+  });
+
+  app.get(path("nodePeers"), authed, async (c) => {
+    const node = c.get("node");
+    const sinceText = c.req.query("since");
+    const waitText = c.req.query("wait");
+    if (sinceText !== undefined && !/^\d{1,15}$/.test(sinceText)) {
+      return refuse(c, 422, "validation_failed", "since must be a revision (a whole number)");
+    }
+    if (waitText !== undefined && !(/^\d{1,2}$/.test(waitText) && Number(waitText) <= NODE_MAX_WAIT_SECONDS)) {
+      return refuse(c, 422, "validation_failed", `wait must be 0 to ${NODE_MAX_WAIT_SECONDS} seconds`);
+    }
+    await deps.sweep();
+    await recordNodeSync(db, node.id, clock.now());
+    if (sinceText === undefined) return fullSet(c, node);
+
+    const since = Number(sinceText);
+    const deadline = Date.now() + Number(waitText ?? 0) * 1000;
+    for (;;) {
+      const delta = await peers.changesSince(since, MAX_DELTA_KEYS);
+      if (delta) {
+        c.header("ETag", `"${delta.revision}"`);
+        return c.json(delta);
+      }
+      const left = deadline - Date.now();
+      if (left <= 0 || c.req.raw.signal.aborted) break;
+      await watch.wait(since, left, c.req.raw.signal);
+      await deps.sweep();
+    }
+    c.header("ETag", `"${since}"`);
+    return c.body(null, 304);
+  });
+
+  /** The full set, streamed page by page (memory stays one page whatever the set's size). */
+  async function fullSet(c: Context<NodeEnv>, node: NodeRow) {
+    const revision = await peers.revision();
+    const etag = `"${revision}"`;
+    c.header("ETag", etag);
+    if (c.req.header("If-None-Match") === etag) return c.body(null, 304);
+    const encoder = new TextEncoder();
+    const pages = peers.pages(PEER_PAGE_SIZE);
+    let started = false;
+    let count = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (!started) {
+          started = true;
+          controller.enqueue(encoder.encode(`{"revision":${revision},"peers":[`));
+          return;
+        }
+        const next = await pages.next();
+        if (next.done) {
+          controller.enqueue(encoder.encode("]}"));
+          controller.close();
+          await recordNodeSync(db, node.id, clock.now(), { peerCount: count }).catch(() => {});
+          return;
+        }
+        const text = next.value.map((peer) => JSON.stringify(peer)).join(",");
+        controller.enqueue(encoder.encode(count === 0 ? text : `,${text}`));
+        count += next.value.length;
+      },
+      async cancel() {
+        await pages.return(undefined);
+      },
+    });
+    return c.body(body, 200, { "Content-Type": "application/json; charset=utf-8" });
+  }
+
+  app.post(
+    path("nodeReport"),
+    authed,
+    limitBodySize(NODE_REPORT_MAX_BYTES, (c) => refuse(c, 413, "body_too_large", "Request body too large")),
+    async (c) => {
+      const node = c.get("node");
+      const body = await readJsonBody(c, nodeReportRequestSchema, { guard: true });
+      if (!body.ok) return refuse(c, 422, "validation_failed", "Not a valid report");
+      const now = clock.now();
+      // A node's clock may run ahead: a handshake is never recorded as later than now.
+      const handshakes = body.data.peers
+        .filter((p) => p.latestHandshake > 0)
+        .map((p) => ({ publicKey: p.publicKey, at: new Date(Math.min(p.latestHandshake * 1000, now.getTime())) }));
+      await recordHandshakes(db, handshakes);
+      await recordNodeSync(db, node.id, now, { agentVersion: body.data.agentVersion });
+      return c.body(null, 204);
+    },
+  );
+
+  app.all("*", (c) => refuse(c, 404, "not_found", "Not Found"));
+  app.onError((err, c) => {
+    deps.logger.error({ err: err instanceof Error ? err.message : String(err), path: c.req.path }, "node api error");
+    return c.json({ detail: "Internal error", code: "internal_error" }, 500);
+  });
+  return app as unknown as Hono;
+}
