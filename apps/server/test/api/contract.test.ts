@@ -18,8 +18,8 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../src/auth/passwords.js";
 import { signUnsubscribeToken, unsubscribeKey } from "../../src/reminders/index.js";
-import { documentedReply } from "../helpers/openapi.js";
 import { addNode, grantDays, wgKey } from "../helpers/access.js";
+import { documentedReply } from "../helpers/openapi.js";
 import {
   api,
   createUser,
