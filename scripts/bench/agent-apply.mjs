@@ -107,10 +107,12 @@ async function oneRun(standIn, count) {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
+    let received = null;
     const synced = await new Promise((resolve, reject) => {
       const onLine = (chunk) => {
         output += chunk;
         for (const line of output.split("\n")) {
+          if (line.includes('"full set received and saved"')) received = JSON.parse(line);
           if (!line.includes('"interface synced"')) continue;
           const entry = JSON.parse(line);
           if (entry.reason === "full set") resolve(entry);
@@ -126,6 +128,9 @@ async function oneRun(standIn, count) {
     if (onInterface !== count) throw new Error(`the interface holds ${onInterface} peers, expected ${count}`);
     return {
       totalSeconds: round(totalSeconds, 2),
+      // Fetch + parse + checks, then the snapshot written (fsync) before the interface is touched.
+      fetchSeconds: round((received?.fetchMs ?? Number.NaN) / 1000, 2),
+      saveSeconds: round((received?.saveMs ?? Number.NaN) / 1000, 2),
       syncSeconds: round(synced.ms / 1000, 2),
       wireguardGoMiB: rssOfWireguardGo(iface),
       loadBefore: loadBefore.join("/"),

@@ -17,8 +17,11 @@ import { execFile } from "node:child_process";
 import { isWireGuardKey } from "../peers/validate.js";
 import type { Peer } from "../peers/wire.js";
 
-/** Peers per `wg set` call: ~100 bytes each keeps one call far below the kernel's argument limits. */
-export const SET_BATCH = 1000;
+/**
+ * Peers per `wg set` call: ~110 bytes of arguments each, so ~450 KB a call — below the kernel's
+ * argument limit (a quarter of the 8 MB stack) and few enough processes for a 65k-peer set.
+ */
+export const SET_BATCH = 4000;
 
 export interface PeerStats {
   publicKey: string;
