@@ -92,6 +92,15 @@ export default defineConfig({
       },
     },
     {
+      // apps/node-agent/e2e: a real WireGuard tunnel — network namespaces, wireguard-go, the built
+      // server and the built agent (pnpm run build first). Needs root and /dev/net/tun; where it
+      // cannot run it fails and says why (VEIL_TUNNEL_TEST=skip skips it knowingly).
+      name: "tunnel",
+      testDir: "apps/node-agent/e2e",
+      fullyParallel: false,
+      timeout: 300_000,
+    },
+    {
       // examples/consumer: an app outside the workspace with @veil/ui installed from the packed
       // tarball (node examples/consumer/build.mjs builds it): axe, shipped fonts and screenshots.
       name: "consumer",
