@@ -104,6 +104,8 @@ export async function useReauthenticationCode(
   tx: Queryable,
   user: UserRow,
   nonce: string,
+  /** false: only check it (a wrong one still counts), leaving a right one for the change itself. */
+  consume = true,
 ): Promise<boolean> {
   const code = await lockReauthenticationCode(tx, user.id);
   if (!code || code.expires_at.getTime() <= ctx.clock.now().getTime() || code.attempts >= CODE_MAX_ATTEMPTS)
@@ -113,7 +115,7 @@ export async function useReauthenticationCode(
     wellFormed(candidate) &&
     sameHex(code.code_hash, hashCode(ctx.keys.codes, "reauthentication", user.email, candidate))
   ) {
-    await deleteCode(tx, user.id, "reauthentication");
+    if (consume) await deleteCode(tx, user.id, "reauthentication");
     return true;
   }
   if (code.attempts + 1 >= CODE_MAX_ATTEMPTS) await deleteCode(tx, user.id, "reauthentication");

@@ -102,6 +102,12 @@ export function authRules(config: Config) {
     loginFailPair: { bucket: "login-fail:ip+email", limit: 5, windowSeconds: 900 },
     /** Wrong passwords for one address from anywhere: new IPs wait, IPs the owner used before do not. */
     loginFailEmail: { bucket: "login-fail:email", limit: 20, windowSeconds: 3600 },
+    /**
+     * Password checks of a password change per account, from anywhere (a wrong current password, or
+     * a new one equal to the current): each answer tells whether a guess was the password, so a
+     * stolen token gets 5 guesses in 15 minutes, counted before bcrypt runs as sign-ins are.
+     */
+    passwordChangeFail: { bucket: "password-change-fail:user", limit: 5, windowSeconds: 900 },
   } satisfies Record<string, LimitRule>;
 }
 

@@ -6,7 +6,7 @@
 import { fromAcceptLanguage, pickLanguage } from "../mail/index.js";
 import { issueCode, useReauthenticationCode } from "./codes.js";
 import type { AuthContext, Authenticated, RequestMeta } from "./context.js";
-import { AuthError, badRequest, validationFailed } from "./errors.js";
+import { AuthError, badRequest, tooManyRequests, validationFailed } from "./errors.js";
 import { bearerToken } from "./http-kit.js";
 import { type AccessClaims, AccessTokenError, verifyAccessToken } from "./jwt.js";
 import { assertAcceptableMetadata } from "./metadata.js";
@@ -14,7 +14,7 @@ import { factorsOf } from "./mfa/factors.js";
 import { assertAcceptablePassword, checkPassword, hashPassword } from "./passwords.js";
 import { requireActiveSession, SessionCheckError } from "./session-check.js";
 import { deleteCodes } from "./stores/codes.js";
-import { deleteOtherSessions, sessionSignIn } from "./stores/sessions.js";
+import { deleteOtherSessions, markReauthenticated, sessionSignIn } from "./stores/sessions.js";
 import { findUserById, identitiesOf, mergeUserMetadata, setPassword, type UserRow } from "./stores/users.js";
 import { type UserJson, userJson } from "./users.js";
 
@@ -68,24 +68,53 @@ async function checkNewPassword(
   const signIn = await sessionSignIn(ctx.db, auth.sessionId);
   const method = signIn?.amr[0]?.method;
   // Secure password change (GoTrue): a stolen access token of an old session cannot set a
-  // password without the code mailed to the owner. Checked (and used) in the update.
+  // password without the code mailed to the owner. Checked first, used up in the update.
   const signedInAt = signIn?.created_at.getTime() ?? 0;
   const reauthenticate = clock.now().getTime() - signedInAt >= config.AUTH_SECURE_PASSWORD_CHANGE_WINDOW_SECONDS * 1000;
   if (reauthenticate && !body.nonce) {
     throw badRequest("reauthentication_needed", "Password update requires reauthentication");
   }
-  // A session from a mailed code (signup or recovery) proves the mailbox: no old password needed.
-  if (config.AUTH_PASSWORD_CHANGE_NEEDS_CURRENT && method === "password") {
-    if (!body.current_password) {
-      throw badRequest("current_password_required", "Current password required when setting new password.");
-    }
-    if (!(await checkPassword(body.current_password, user.encrypted_password))) {
-      throw badRequest("current_password_invalid", "Current password is incorrect.");
-    }
+  // The code before any check of the password (GoTrue's order): a wrong code answers the same
+  // whatever password came with it, so a stolen token of an old session learns nothing about the
+  // password. Only checked here (a wrong one counts); the update below uses it up.
+  if (
+    reauthenticate &&
+    !(await ctx.db.transaction((tx) => useReauthenticationCode(ctx, tx, user, body.nonce ?? "", false)))
+  ) {
+    throw reauthenticationNotValid();
   }
-  if (user.encrypted_password && (await checkPassword(body.password, user.encrypted_password))) {
-    throw new AuthError(422, "same_password", "New password should be different from the old password.");
+  // Each answer below tells whether a guess was the password: counted per account before bcrypt
+  // runs, as sign-ins are (README, "Security"); only a change that goes through gives it back.
+  const reserved = await ctx.limiter.hit(ctx.rules.passwordChangeFail, user.id);
+  if (!reserved.allowed) {
+    throw tooManyRequests(
+      "over_request_rate_limit",
+      "Too many password change attempts. Please wait before trying again.",
+      reserved.retryAfter,
+    );
   }
+  let guessAnswer: AuthError | null = null;
+  try {
+    // A session from a mailed code (signup or recovery) proves the mailbox: no old password needed.
+    if (config.AUTH_PASSWORD_CHANGE_NEEDS_CURRENT && method === "password") {
+      if (!body.current_password) {
+        throw badRequest("current_password_required", "Current password required when setting new password.");
+      }
+      if (!(await checkPassword(body.current_password, user.encrypted_password))) {
+        guessAnswer = badRequest("current_password_invalid", "Current password is incorrect.");
+      }
+    }
+    if (!guessAnswer && user.encrypted_password && (await checkPassword(body.password, user.encrypted_password))) {
+      guessAnswer = new AuthError(422, "same_password", "New password should be different from the old password.");
+    }
+  } catch (err) {
+    // Refused before a password was judged: nothing to count.
+    await ctx.limiter.release(ctx.rules.passwordChangeFail, user.id);
+    throw err;
+  }
+  // An answer that tells about the password keeps its reservation: that is the count.
+  if (guessAnswer) throw guessAnswer;
+  await ctx.limiter.release(ctx.rules.passwordChangeFail, user.id);
   return { hash: await hashPassword(body.password), reauthenticate };
 }
 
@@ -116,6 +145,12 @@ export async function updateUser(
     const now = clock.now();
     // Before any change: a wrong nonce changes nothing but its own attempt count (committed).
     if (password?.reauthenticate && !(await useReauthenticationCode(ctx, tx, user, body.nonce ?? ""))) return null;
+    // A nonce without a password re-authenticates the session: for the next REAUTHENTICATION_VALID_SECONDS
+    // it may turn two-factor sign-in on although it signed in long ago (auth/mfa/guards.ts).
+    if (body.password === undefined && body.nonce) {
+      if (!(await useReauthenticationCode(ctx, tx, user, body.nonce))) return null;
+      await markReauthenticated(tx, auth.sessionId, now);
+    }
     if (body.data) {
       // The merged result must fit too (else repeated updates grow it without bound); checked
       // on what the database stored, inside the transaction, so it is rolled back when over.
@@ -144,7 +179,8 @@ export async function updateUser(
 
 /**
  * GET/POST /reauthenticate: mails the signed-in user a code that `PUT /user` takes as `nonce`
- * when the session is older than AUTH_SECURE_PASSWORD_CHANGE_WINDOW_SECONDS. Its own resend
+ * when the session is older than AUTH_SECURE_PASSWORD_CHANGE_WINDOW_SECONDS (with the new password,
+ * or alone before turning two-factor sign-in on). Its own resend
  * window; the hourly per-address mail limit is shared with every other mail.
  */
 export async function reauthenticate(ctx: AuthContext, auth: Authenticated, meta: RequestMeta): Promise<void> {

@@ -41,7 +41,7 @@ export function lastMfaAt(amr: readonly AmrEntry[]): number | null {
 export async function raiseSession(
   tx: Queryable,
   deps: { config: Config; clock: Clock },
-  target: { userId: string; sessionId: string; method: MfaMethod },
+  target: { userId: string; sessionId: string; method: MfaMethod; factorId: string },
 ): Promise<MfaTokenResponse> {
   const now = deps.clock.now();
   // Every refresh token of the user before any session row, the order a refresh takes them: this
@@ -54,7 +54,7 @@ export async function raiseSession(
     { method: target.method, timestamp: Math.floor(now.getTime() / 1000) },
     ...session.amr.filter((e) => e.method !== target.method),
   ];
-  await raiseToAal2(tx, target.sessionId, amr, now);
+  await raiseToAal2(tx, target.sessionId, amr, target.factorId, now);
   await revokeLiveTokensOf(tx, target.sessionId, now);
   const refreshToken = randomBytes(32).toString("base64url");
   await insertRefreshToken(tx, { token: refreshToken, sessionId: target.sessionId, userId: target.userId, now });

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Clock } from "../../clock.js";
 import type { Config } from "../../config/index.js";
 import type { Db, Queryable } from "../../db/index.js";
-import { type Mail, type NoticeTemplate, pickLanguage } from "../../mail/index.js";
+import type { Mail, NoticeTemplate } from "../../mail/index.js";
 import { AuthError, tooManyRequests, validationFailed } from "../errors.js";
 import { sha256Hex } from "../secrets.js";
 import { isUuid } from "../session-check.js";
@@ -16,7 +16,15 @@ import { findUserById, lockUser } from "../stores/users.js";
 import { lowerSessions, type MfaTokenResponse, raiseSession } from "./assurance.js";
 import { decryptSecret, encryptSecret, type MfaKeys } from "./crypto.js";
 import { findFactor, hasVerifiedTotp, listFactors, MAX_FRIENDLY_NAME_LENGTH } from "./factors.js";
-import { type Caller, factorNotFound, type Guards, insufficientAal, needsRecentCode } from "./guards.js";
+import {
+  type Caller,
+  factorNotFound,
+  type Guards,
+  insufficientAal,
+  needsRecentCode,
+  reauthenticationNeeded,
+} from "./guards.js";
+import { notifyOwner } from "./notices.js";
 import { matchingStep, newTotpSecret, otpauthUri, qrCodeSvg } from "./totp.js";
 
 /** GoTrue's defaults: 10 factors per user; a challenge lives 5 minutes. */
@@ -46,15 +54,7 @@ export function createFactorService(deps: {
 }) {
   const { config, db, clock, keys, guards, mail } = deps;
 
-  /**
-   * Tells the owner, inside `tx`, that two-factor sign-in was turned on or off (as a password
-   * change is: ASVS 6.3.7): someone who has only the password and sets up an authenticator of
-   * their own would otherwise lock the owner out unnoticed.
-   */
-  async function notify(tx: Queryable, userId: string, template: NoticeTemplate): Promise<void> {
-    const user = await findUserById(tx, userId);
-    if (user) await mail.enqueueNotice(tx, { to: user.email, template, language: pickLanguage(user.language) });
-  }
+  const notify = (tx: Queryable, userId: string, template: NoticeTemplate) => notifyOwner(tx, mail, userId, template);
 
   return {
     async enroll(
@@ -107,8 +107,15 @@ export function createFactorService(deps: {
             "Maximum number of verified factors reached, unenroll to continue",
           );
         }
-        if (factors.some((f) => f.status === "verified") && !aal2) {
-          throw insufficientAal(403, "AAL2 required to enroll a new factor");
+        if (factors.some((f) => f.status === "verified")) {
+          if (!aal2) throw insufficientAal(403, "AAL2 required to enroll a new factor");
+          // An aal2 token alone is not enough (a stolen one would add the thief's authenticator):
+          // a code of a factor the user already has must back it.
+          if (!(await guards.recentCodeOfExistingFactor(tx, caller))) throw needsRecentCode("add an authenticator");
+        } else if (!(await guards.signedInRecently(tx, caller))) {
+          // The first authenticator from an old session needs a mailed code, as a password change:
+          // else a stolen token would turn it on with the thief's app and lock the owner out.
+          throw reauthenticationNeeded();
         }
         await tx.query(
           `INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at)
@@ -187,6 +194,11 @@ export function createFactorService(deps: {
           if (besideVerified && !aal2) {
             return { ok: false, error: insufficientAal(403, "AAL2 required to verify a new factor"), counts: false };
           }
+          // And a recent code of a factor the user already had, as enrolling it: the new factor's
+          // own code proves only that whoever enrolled it holds it.
+          if (besideVerified && !(await guards.recentCodeOfExistingFactor(tx, caller))) {
+            return { ok: false, error: needsRecentCode("add an authenticator"), counts: false };
+          }
           const { rows } = await tx.query<{ session_id: string; ip_hash: string; expires_at: Date }>(
             "SELECT session_id, ip_hash, expires_at FROM mfa_challenges WHERE id = $1 AND factor_id = $2 FOR UPDATE",
             [isUuid(body.challenge_id) ? body.challenge_id : randomUUID(), factor.id],
@@ -228,8 +240,9 @@ export function createFactorService(deps: {
             "DELETE FROM mfa_factors WHERE user_id = $1 AND status = 'unverified' AND factor_type = 'totp'",
             [caller.userId],
           );
-          const response = await raiseSession(tx, deps, { ...caller, method: "totp" });
-          if (confirming && !besideVerified) await notify(tx, caller.userId, "two_factor_enabled");
+          const response = await raiseSession(tx, deps, { ...caller, method: "totp", factorId: factor.id });
+          if (confirming)
+            await notify(tx, caller.userId, besideVerified ? "authenticator_added" : "two_factor_enabled");
           return { ok: true, response };
         });
       } catch (err) {
@@ -260,8 +273,9 @@ export function createFactorService(deps: {
         }
         if (factor.status === "verified") {
           if (!aal2) throw insufficientAal(422, "AAL2 required to unenroll verified factor");
-          // A stolen aal2 token alone must not switch two-factor sign-in off: a fresh code must back it.
-          if (!guards.verifiedRecently(caller)) throw needsRecentCode();
+          // A stolen aal2 token alone must not remove a factor: a fresh code of one the user already
+          // had (this one included) must back it.
+          if (!(await guards.recentCodeOfExistingFactor(tx, caller))) throw needsRecentCode();
           const othersLeft = await hasVerifiedTotp(tx, caller.userId, factor.id);
           const { rows: codes } = await tx.query(
             "SELECT 1 FROM mfa_factors WHERE user_id = $1 AND factor_type = 'recovery_code' FOR UPDATE",
@@ -278,6 +292,8 @@ export function createFactorService(deps: {
           if (!othersLeft) {
             await lowerSessions(tx, caller.userId, clock.now());
             await notify(tx, caller.userId, "two_factor_disabled");
+          } else {
+            await notify(tx, caller.userId, "authenticator_removed");
           }
         } else {
           await tx.query("DELETE FROM mfa_factors WHERE id = $1", [factor.id]);

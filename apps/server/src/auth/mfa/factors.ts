@@ -96,3 +96,12 @@ export async function hasVerifiedTotp(q: Queryable, userId: string, exceptFactor
   );
   return rows.length > 0;
 }
+
+/** Whether `factorId` is a verified factor (an authenticator or the recovery-code set) of this user. */
+export async function isVerifiedFactor(q: Queryable, userId: string, factorId: string): Promise<boolean> {
+  const { rows } = await q.query("SELECT 1 FROM mfa_factors WHERE id = $1 AND user_id = $2 AND status = 'verified'", [
+    factorId,
+    userId,
+  ]);
+  return rows.length > 0;
+}

@@ -9,8 +9,9 @@ import { type LimitRule, RateLimiter } from "../../rate-limit/index.js";
 import { limitPerIp, perIp } from "../context.js";
 import { AuthError } from "../errors.js";
 import type { AccessClaims } from "../jwt.js";
-import { sessionAal } from "../stores/sessions.js";
+import { sessionAal, sessionProofs, sessionSignIn } from "../stores/sessions.js";
 import { lastMfaAt } from "./assurance.js";
+import { isVerifiedFactor } from "./factors.js";
 
 /** A signed-in caller, as /auth/v1's bearer check hands it over. */
 export interface Caller {
@@ -19,8 +20,13 @@ export interface Caller {
   sessionId: string;
 }
 
-/** Removing a verified factor or recovery codes needs a code verified this recently (seconds). */
+/**
+ * Adding or removing a factor and making new recovery codes need a code of an existing factor
+ * verified this recently (seconds).
+ */
 export const RECENT_MFA_SECONDS = 600;
+/** A used re-authentication code lets the session turn two-factor sign-in on for this long (seconds). */
+export const REAUTHENTICATION_VALID_SECONDS = 600;
 
 export function mfaRules(config: Config) {
   return {
@@ -53,10 +59,35 @@ export function createGuards(deps: { config: Config; db: Queryable; clock: Clock
     async isAal2(caller: Caller): Promise<boolean> {
       return caller.claims.aal === "aal2" && (await sessionAal(deps.db, caller.sessionId)) === "aal2";
     },
-    /** Whether the token's newest second-factor check is at most RECENT_MFA_SECONDS old. */
-    verifiedRecently(caller: Caller): boolean {
+    /**
+     * Whether the caller's token was minted by a code of an EXISTING factor (verified, still there)
+     * at most RECENT_MFA_SECONDS ago: what adding, removing and regenerating factors need, so an
+     * aal2 token alone (stolen hours after the owner's code) changes nothing. The token must come
+     * from the session's newest verification: an older copy of the same session's token does not
+     * ride on a code the owner typed since. A factor being confirmed is unverified, so it never
+     * vouches for itself. Reads with `q` (inside the caller's transaction on PGlite).
+     */
+    async recentCodeOfExistingFactor(q: Queryable, caller: Caller): Promise<boolean> {
       const at = lastMfaAt(caller.claims.amr);
-      return at !== null && deps.clock.now().getTime() / 1000 - at <= RECENT_MFA_SECONDS;
+      if (at === null || deps.clock.now().getTime() / 1000 - at > RECENT_MFA_SECONDS) return false;
+      const proofs = await sessionProofs(q, caller.sessionId);
+      if (!proofs?.mfa_factor_id || lastMfaAt(proofs.amr) !== at) return false;
+      return isVerifiedFactor(q, caller.userId, proofs.mfa_factor_id);
+    },
+    /**
+     * Whether the session may turn two-factor sign-in on without a mailed code: it signed in within
+     * the secure-change window (as a password change), or used a re-authentication code in the last
+     * REAUTHENTICATION_VALID_SECONDS. Else a stolen token of an old session could enrol its own
+     * authenticator and lock the owner out (README, "Security").
+     */
+    async signedInRecently(q: Queryable, caller: Caller): Promise<boolean> {
+      const now = deps.clock.now().getTime();
+      const signIn = await sessionSignIn(q, caller.sessionId);
+      if (signIn && now - signIn.created_at.getTime() < deps.config.AUTH_SECURE_PASSWORD_CHANGE_WINDOW_SECONDS * 1000) {
+        return true;
+      }
+      const reauthenticatedAt = (await sessionProofs(q, caller.sessionId))?.reauthenticated_at;
+      return !!reauthenticatedAt && now - reauthenticatedAt.getTime() <= REAUTHENTICATION_VALID_SECONDS * 1000;
     },
   };
 }
@@ -66,8 +97,12 @@ export type Guards = ReturnType<typeof createGuards>;
 export const factorNotFound = () => new AuthError(404, "mfa_factor_not_found", "Factor not found");
 export const insufficientAal = (status: 403 | 422, message: string) =>
   new AuthError(status, "insufficient_aal", message);
-export const needsRecentCode = () =>
+/** What a change of factors answers without a recent code of an existing factor; `what` names it. */
+export const needsRecentCode = (what = "remove two-factor sign-in") =>
   insufficientAal(
     422,
-    `Verify a code from your authenticator again (at most ${RECENT_MFA_SECONDS / 60} minutes before) to remove two-factor sign-in`,
+    `Verify a code from an authenticator or a recovery code you already have (at most ${RECENT_MFA_SECONDS / 60} minutes before) to ${what}`,
   );
+/** A first authenticator from a session older than the secure-change window (as PUT /user's). */
+export const reauthenticationNeeded = () =>
+  new AuthError(400, "reauthentication_needed", "Turning on two-factor sign-in requires reauthentication");

@@ -9,6 +9,7 @@ import type { Clock } from "../../clock.js";
 import type { Config } from "../../config/index.js";
 import type { Db, Queryable } from "../../db/index.js";
 import { rateLimitSubject } from "../../http/client-ip.js";
+import type { Mail } from "../../mail/index.js";
 import { AuthError, tooManyRequests, validationFailed } from "../errors.js";
 import { lockUserTokens } from "../stores/sessions.js";
 import { lockUser } from "../stores/users.js";
@@ -16,6 +17,7 @@ import { type MfaTokenResponse, raiseSession } from "./assurance.js";
 import { canonicalRecoveryCode, hashRecoveryCode, type MfaKeys, newRecoveryCodes } from "./crypto.js";
 import { findRecoveryFactor, hasVerifiedTotp, MAX_FRIENDLY_NAME_LENGTH } from "./factors.js";
 import { type Caller, type Guards, insufficientAal, needsRecentCode } from "./guards.js";
+import { notifyOwner } from "./notices.js";
 
 export interface RecoveryCodesIssued {
   id: string;
@@ -29,8 +31,24 @@ const noCodes = () => new AuthError(404, "mfa_factor_not_found", "No recovery co
 const wrongCode = () => new AuthError(422, "mfa_verification_failed", "Invalid recovery code entered");
 const DEFAULT_NAME = "Recovery codes";
 
-export function createRecoveryService(deps: { config: Config; db: Db; clock: Clock; keys: MfaKeys; guards: Guards }) {
-  const { db, clock, keys, guards } = deps;
+export function createRecoveryService(deps: {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  keys: MfaKeys;
+  guards: Guards;
+  mail: Pick<Mail, "enqueueNotice" | "kick">;
+}) {
+  const { db, clock, keys, guards, mail } = deps;
+
+  /**
+   * New codes and deleted codes need, beside aal2, a recent code of a factor the user already has
+   * (an authenticator, or a code of the set itself): else a stolen aal2 token would make codes of
+   * its own, or void the owner's printed ones. Inside `tx` (PGlite has one connection).
+   */
+  async function requireRecentCode(tx: Queryable, caller: Caller, what: string): Promise<void> {
+    if (!(await guards.recentCodeOfExistingFactor(tx, caller))) throw needsRecentCode(what);
+  }
 
   async function requireAal2(caller: Caller): Promise<void> {
     if (!(await guards.isAal2(caller))) throw insufficientAal(403, "AAL2 required to manage recovery codes");
@@ -69,7 +87,7 @@ export function createRecoveryService(deps: { config: Config; db: Db; clock: Clo
       await requireAal2(caller);
       const name = friendlyName?.trim() || DEFAULT_NAME;
       if (name.length > MAX_FRIENDLY_NAME_LENGTH) throw validationFailed("friendly_name is too long");
-      return db.transaction(async (tx) => {
+      const issued = await db.transaction(async (tx) => {
         const now = clock.now();
         await lockUser(tx, caller.userId);
         if (!(await hasVerifiedTotp(tx, caller.userId))) {
@@ -79,6 +97,7 @@ export function createRecoveryService(deps: { config: Config; db: Db; clock: Clo
             "Recovery codes need another verified factor: enroll and verify an authenticator first",
           );
         }
+        await requireRecentCode(tx, caller, "make recovery codes");
         if (await findRecoveryFactor(tx, caller.userId)) {
           throw new AuthError(
             422,
@@ -104,36 +123,46 @@ export function createRecoveryService(deps: { config: Config; db: Db; clock: Clo
           [id, caller.userId, name, now],
         );
         const codes = await storeNewCodes(tx, id);
-        return { id, type: "recovery_code", friendly_name: name, total: codes.length, codes };
+        await notifyOwner(tx, mail, caller.userId, "recovery_codes_created");
+        return { id, type: "recovery_code" as const, friendly_name: name, total: codes.length, codes };
       });
+      mail.kick();
+      return issued;
     },
 
     async regenerate(caller: Caller): Promise<RecoveryCodesIssued> {
       await requireAal2(caller);
-      return db.transaction(async (tx) => {
+      const issued = await db.transaction(async (tx) => {
         const factor = await findRecoveryFactor(tx, caller.userId, true);
         if (!factor) throw noCodes();
+        await requireRecentCode(tx, caller, "make new recovery codes");
         await tx.query("UPDATE mfa_factors SET updated_at = $2 WHERE id = $1", [factor.id, clock.now()]);
         const codes = await storeNewCodes(tx, factor.id);
+        await notifyOwner(tx, mail, caller.userId, "recovery_codes_regenerated");
         return {
           id: factor.id,
-          type: "recovery_code",
+          type: "recovery_code" as const,
           friendly_name: factor.friendly_name ?? DEFAULT_NAME,
           total: codes.length,
           codes,
         };
       });
+      mail.kick();
+      return issued;
     },
 
     async remove(caller: Caller): Promise<{ id: string }> {
       await requireAal2(caller);
-      if (!guards.verifiedRecently(caller)) throw needsRecentCode();
-      return db.transaction(async (tx) => {
+      const removed = await db.transaction(async (tx) => {
         const factor = await findRecoveryFactor(tx, caller.userId, true);
         if (!factor) throw noCodes();
+        await requireRecentCode(tx, caller, "delete recovery codes");
         await tx.query("DELETE FROM mfa_factors WHERE id = $1", [factor.id]);
+        await notifyOwner(tx, mail, caller.userId, "recovery_codes_removed");
         return { id: factor.id };
       });
+      mail.kick();
+      return removed;
     },
 
     /** Uses up one code and raises the caller's session to aal2. */
@@ -162,7 +191,7 @@ export function createRecoveryService(deps: { config: Config; db: Db; clock: Clo
             [factor.id, hashRecoveryCode(keys, factor.id, code), clock.now()],
           );
           if (rows.length === 0) return null;
-          return raiseSession(tx, deps, { ...caller, method: "mfa/recovery_code" });
+          return raiseSession(tx, deps, { ...caller, method: "mfa/recovery_code", factorId: factor.id });
         });
       } catch (err) {
         await guards.limiter.release(guards.rules.recoveryFail, subject);

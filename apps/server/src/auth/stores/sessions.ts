@@ -223,12 +223,38 @@ export async function lockUserSession(
   return rows[0];
 }
 
-/** Sets the session to aal2 with this amr; counts as a refresh (last used now). */
-export async function raiseToAal2(tx: Queryable, sessionId: string, amr: AmrEntry[], now: Date): Promise<void> {
+/**
+ * Sets the session to aal2 with this amr, remembering which factor's code did it (`factorId`: an
+ * authenticator or the recovery-code set); counts as a refresh (last used now).
+ */
+export async function raiseToAal2(
+  tx: Queryable,
+  sessionId: string,
+  amr: AmrEntry[],
+  factorId: string,
+  now: Date,
+): Promise<void> {
   await tx.query(
-    "UPDATE sessions SET aal = 'aal2', amr = $2::jsonb, updated_at = $3, refreshed_at = $3 WHERE id = $1",
-    [sessionId, JSON.stringify(amr), now],
+    "UPDATE sessions SET aal = 'aal2', amr = $2::jsonb, mfa_factor_id = $3, updated_at = $4, refreshed_at = $4 WHERE id = $1",
+    [sessionId, JSON.stringify(amr), factorId, now],
   );
+}
+
+/** What the session last proved: its amr, the factor of its newest code, its last re-authentication. */
+export async function sessionProofs(
+  q: Queryable,
+  sessionId: string,
+): Promise<{ amr: AmrEntry[]; mfa_factor_id: string | null; reauthenticated_at: Date | null } | undefined> {
+  const { rows } = await q.query<{ amr: AmrEntry[]; mfa_factor_id: string | null; reauthenticated_at: Date | null }>(
+    "SELECT amr, mfa_factor_id, reauthenticated_at FROM sessions WHERE id = $1",
+    [sessionId],
+  );
+  return rows[0];
+}
+
+/** Records that the session used a mailed re-authentication code now. */
+export async function markReauthenticated(tx: Queryable, sessionId: string, now: Date): Promise<void> {
+  await tx.query("UPDATE sessions SET reauthenticated_at = $2 WHERE id = $1", [sessionId, now]);
 }
 
 /** Deletes the user's other sessions still at aal1; the caller holds the user's tokens (`lockUserTokens`). */
@@ -250,9 +276,8 @@ export async function lockRaisedSessions(
 
 /** Sets the session back to aal1 with this amr. */
 export async function lowerToAal1(tx: Queryable, sessionId: string, amr: AmrEntry[], now: Date): Promise<void> {
-  await tx.query("UPDATE sessions SET aal = 'aal1', amr = $2::jsonb, updated_at = $3 WHERE id = $1", [
-    sessionId,
-    JSON.stringify(amr),
-    now,
-  ]);
+  await tx.query(
+    "UPDATE sessions SET aal = 'aal1', amr = $2::jsonb, mfa_factor_id = NULL, updated_at = $3 WHERE id = $1",
+    [sessionId, JSON.stringify(amr), now],
+  );
 }

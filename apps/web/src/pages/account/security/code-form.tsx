@@ -16,9 +16,12 @@ export function CodeForm({
   confirmLabel,
   onCode,
   onCancel,
+  codeLabel,
   children,
 }: {
   intro: string;
+  /** The field's label; "Code from the app" unless the code comes by e-mail. */
+  codeLabel?: string;
   confirmLabel: string;
   onCode: (code: string) => Promise<UserMessage | null>;
   onCancel: () => void;
@@ -60,7 +63,7 @@ export function CodeForm({
       </p>
       <OtpInput
         ref={otp}
-        label={t("twoFactor.signIn.codeLabel")}
+        label={codeLabel ?? t("twoFactor.signIn.codeLabel")}
         value={code}
         onValueChange={setCode}
         invalid={formMessage?.tone === "error"}

@@ -13,6 +13,8 @@ const mfa = {
   challengeAndVerify: vi.fn(),
   recoveryCodes: { generate: vi.fn(), regenerate: vi.fn(), unenroll: vi.fn() },
 };
+const reauthenticate = vi.fn();
+const updateUser = vi.fn();
 let auth: Partial<AuthContextValue>;
 vi.mock("../../../auth/auth-provider.js", () => ({ useAuth: () => auth }));
 
@@ -25,7 +27,9 @@ const wrongCode = { status: 422, code: "mfa_verification_failed", message: "Inva
 beforeEach(() => {
   for (const fn of [mfa.listFactors, mfa.enroll, mfa.unenroll, mfa.challengeAndVerify]) fn.mockReset();
   for (const fn of Object.values(mfa.recoveryCodes)) fn.mockReset();
-  auth = { getClient: async () => ({ auth: { mfa } }) as never };
+  reauthenticate.mockReset();
+  updateUser.mockReset();
+  auth = { getClient: async () => ({ auth: { mfa, reauthenticate, updateUser } }) as never };
 });
 
 describe("the two-factor section of the Security screen (docs/product.md §11.4)", () => {
@@ -100,6 +104,65 @@ describe("the two-factor section of the Security screen (docs/product.md §11.4)
     expect(mfa.recoveryCodes.unenroll.mock.invocationCallOrder[0]).toBeLessThan(
       mfa.unenroll.mock.invocationCallOrder[0] ?? 0,
     );
+  }, 20_000);
+
+  it("asks for a code from the app before new recovery codes when none was typed lately, then shows them", async () => {
+    const user = userEvent.setup();
+    mfa.listFactors.mockResolvedValue(factors([verified]));
+    const needsCode = { status: 422, code: "insufficient_aal", message: "Verify a code" };
+    mfa.recoveryCodes.regenerate.mockResolvedValueOnce({ data: null, error: needsCode });
+    renderAt("/account/security", <TwoFactorSection />);
+    expect(await screen.findByText("Two-factor sign-in is on.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Get new recovery codes" }));
+    const code = await screen.findByRole("textbox", { name: "Code from the app" });
+    expect(code).toHaveAccessibleDescription(/To get new recovery codes, enter a code from your authenticator app/);
+
+    mfa.challengeAndVerify.mockResolvedValueOnce({ data: null, error: wrongCode });
+    await user.type(code, "111111");
+    await user.click(screen.getByRole("button", { name: "Get new codes" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("The code is wrong.");
+    expect(mfa.recoveryCodes.regenerate).toHaveBeenCalledOnce();
+
+    mfa.challengeAndVerify.mockResolvedValueOnce({ data: {}, error: null });
+    mfa.recoveryCodes.regenerate.mockResolvedValueOnce({ data: { codes: CODES }, error: null });
+    await user.type(code, "482913");
+    await user.click(screen.getByRole("button", { name: "Get new codes" }));
+    const list = await screen.findByRole("list", { name: "Save your recovery codes" });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(10);
+    expect(mfa.challengeAndVerify).toHaveBeenLastCalledWith({ factorId: "f1", code: "482913" });
+  }, 20_000);
+
+  it("asks a session signed in long ago for the mailed code before the set-up, then shows the QR code", async () => {
+    const user = userEvent.setup();
+    mfa.listFactors.mockResolvedValue(factors([]));
+    const needed = { status: 400, code: "reauthentication_needed", message: "requires reauthentication" };
+    mfa.enroll.mockResolvedValueOnce({ data: null, error: needed });
+    reauthenticate.mockResolvedValue({ data: {}, error: null });
+    renderAt("/account/security", <TwoFactorSection />);
+    await user.click(await screen.findByRole("button", { name: "Turn on two-factor sign-in" }));
+    const code = await screen.findByRole("textbox", { name: "Code from the e-mail" });
+    expect(code).toHaveFocus();
+    expect(code).toHaveAccessibleDescription(/enter the 6-digit code we sent to your e-mail/);
+    expect(reauthenticate).toHaveBeenCalledOnce();
+
+    updateUser.mockResolvedValueOnce({ data: null, error: { status: 422, code: "reauthentication_not_valid" } });
+    await user.type(code, "111111");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("The code is wrong or has expired.");
+
+    updateUser.mockResolvedValueOnce({ data: {}, error: null });
+    mfa.enroll.mockResolvedValueOnce({
+      data: {
+        id: "f1",
+        type: "totp",
+        totp: { qr_code: 'data:image/svg+xml;utf-8,<svg fill="white"/>', secret: SECRET },
+      },
+      error: null,
+    });
+    await user.type(code, "482913");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByRole("img", { name: "QR code that adds Veil to your authenticator app" })).toBeVisible();
+    expect(updateUser).toHaveBeenLastCalledWith({ nonce: "482913" });
   }, 20_000);
 
   it("says so when the settings cannot be loaded, and tries again on request", async () => {

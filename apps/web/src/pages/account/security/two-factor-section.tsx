@@ -15,10 +15,12 @@ type View =
   | { kind: "loading" }
   | { kind: "error" }
   | { kind: "off" }
+  | { kind: "reauthenticating" }
   | { kind: "setup"; factorId: string; qr: string; secret: string }
   | { kind: "codes"; factorId: string; codes: string[] }
   | { kind: "on"; factorId: string }
-  | { kind: "disabling"; factorId: string };
+  | { kind: "disabling"; factorId: string }
+  | { kind: "renewing"; factorId: string };
 
 type Notice = { tone: "success" | "error"; message: UserMessage } | null;
 
@@ -77,18 +79,43 @@ export function TwoFactorSection() {
       for (const stale of (await totpFactors(client)).filter((f) => f.status !== "verified")) {
         await client.auth.mfa.unenroll({ factorId: stale.id });
       }
-      const { data, error } = await client.auth.mfa.enroll({ factorType: "totp" });
-      if (error) {
-        setNotice({ tone: "error", message: identityErrorMessage(error) });
-        return;
+      const problem = await enrol(client);
+      if (problem?.code === "reauthentication_needed") {
+        // Signed in long ago: the server wants the mailed code first, as for a password change.
+        const sent = await client.auth.reauthenticate();
+        // 429: a code was mailed moments ago and is still valid, so the code step is right anyway.
+        if (sent.error && sent.error.status !== 429) {
+          setNotice({ tone: "error", message: { key: "reauthentication.sendFailed" } });
+          return;
+        }
+        setView({ kind: "reauthenticating" });
+      } else if (problem) {
+        setNotice({ tone: "error", message: identityErrorMessage(problem) });
       }
-      setView({ kind: "setup", factorId: data.id, qr: qrSource(data.totp.qr_code), secret: data.totp.secret });
     } catch (error) {
       console.error("Starting two-factor setup failed", error);
       setNotice({ tone: "error", message: { key: "common.unknownError" } });
     } finally {
       setBusy(false);
     }
+  }
+
+  /** A new authenticator enrolment, shown for set-up; the server's refusal otherwise. */
+  async function enrol(client: SupabaseClient) {
+    const { data, error } = await client.auth.mfa.enroll({ factorType: "totp" });
+    if (error) return error;
+    setView({ kind: "setup", factorId: data.id, qr: qrSource(data.totp.qr_code), secret: data.totp.secret });
+    return null;
+  }
+
+  /** The mailed code re-authenticates the session (`PUT /user {nonce}`), then the set-up starts. */
+  async function confirmReauthentication(code: string): Promise<UserMessage | null> {
+    const client = await getClient();
+    const { error } = await client.auth.updateUser({ nonce: code });
+    if (error?.code === "reauthentication_not_valid") return { key: "reauthentication.invalidCode" };
+    if (error) return identityErrorMessage(error);
+    const problem = await enrol(client);
+    return problem ? identityErrorMessage(problem) : null;
   }
 
   async function cancelSetup(factorId: string) {
@@ -114,15 +141,26 @@ export function TwoFactorSection() {
     return null;
   }
 
+  /**
+   * New recovery codes (or the first set, when there is none); null when they were issued. The
+   * server makes them only after a recent code of an authenticator (README, two-factor sign-in).
+   */
+  async function issueCodes(client: SupabaseClient, factorId: string) {
+    let issued = await client.auth.mfa.recoveryCodes.regenerate();
+    if (issued.error?.code === "mfa_factor_not_found") issued = await client.auth.mfa.recoveryCodes.generate();
+    if (issued.error) return issued.error;
+    setView({ kind: "codes", factorId, codes: issued.data.codes });
+    return null;
+  }
+
   async function newCodes(factorId: string) {
     setBusy(true);
     setNotice(null);
     try {
-      const client = await getClient();
-      let issued = await client.auth.mfa.recoveryCodes.regenerate();
-      if (issued.error?.code === "mfa_factor_not_found") issued = await client.auth.mfa.recoveryCodes.generate();
-      if (issued.error) setNotice({ tone: "error", message: identityErrorMessage(issued.error) });
-      else setView({ kind: "codes", factorId, codes: issued.data.codes });
+      const problem = await issueCodes(await getClient(), factorId);
+      // No code typed lately: ask for one, as turning off does.
+      if (problem?.code === "insufficient_aal") setView({ kind: "renewing", factorId });
+      else if (problem) setNotice({ tone: "error", message: identityErrorMessage(problem) });
     } catch (error) {
       console.error("New recovery codes failed", error);
       setNotice({ tone: "error", message: { key: "common.unknownError" } });
@@ -143,6 +181,14 @@ export function TwoFactorSection() {
     setView({ kind: "off" });
     setNotice({ tone: "success", message: { key: "twoFactor.turnedOff" } });
     return null;
+  }
+
+  async function confirmRenew(factorId: string, code: string): Promise<UserMessage | null> {
+    const client = await getClient();
+    const verified = await client.auth.mfa.challengeAndVerify({ factorId, code });
+    if (verified.error) return codeErrorMessage(verified.error);
+    const problem = await issueCodes(client, factorId);
+    return problem ? identityErrorMessage(problem) : null;
   }
 
   const status = (on: boolean) => <p className="text-text">{t(on ? "twoFactor.statusOn" : "twoFactor.statusOff")}</p>;
@@ -174,6 +220,15 @@ export function TwoFactorSection() {
                 {t("twoFactor.enable")}
               </Button>
             </>
+          ) : null}
+          {view.kind === "reauthenticating" ? (
+            <CodeForm
+              intro={t("twoFactor.reauthIntro")}
+              codeLabel={t("reauthentication.codeLabel")}
+              confirmLabel={t("twoFactor.reauthConfirm")}
+              onCode={confirmReauthentication}
+              onCancel={() => setView({ kind: "off" })}
+            />
           ) : null}
           {view.kind === "setup" ? (
             <CodeForm
@@ -225,6 +280,14 @@ export function TwoFactorSection() {
                 </Button>
               </div>
             </>
+          ) : null}
+          {view.kind === "renewing" ? (
+            <CodeForm
+              intro={t("twoFactor.renewIntro")}
+              confirmLabel={t("twoFactor.renewConfirm")}
+              onCode={(code) => confirmRenew(view.factorId, code)}
+              onCancel={() => setView({ kind: "on", factorId: view.factorId })}
+            />
           ) : null}
           {view.kind === "disabling" ? (
             <CodeForm
