@@ -1,10 +1,12 @@
 import {
   API_PATHS,
   API_ROUTES,
+  type DeviceList,
   type DeviceSession,
   type PaymentRow,
   type Plan,
   planListReply,
+  type Server,
   type SubscriptionInfo,
   type Token,
 } from "@veil/contracts/constants";
@@ -78,4 +80,16 @@ export function useTokens(needed: boolean): SWRResponse<Token[], unknown> {
     revalidateIfStale: false,
     shouldRetryOnError: false,
   });
+}
+
+/** The signed-in user's VPN devices, their limit and whether configs are issued (docs/product.md, "Devices"). */
+export function useDevices(userId: string | null): SWRResponse<DeviceList, unknown> {
+  return useSWR(userId ? [API_PATHS.devices, userId] : null, () => api(API_ROUTES.devices), {
+    onErrorRetry: readRetry,
+  });
+}
+
+/** The public server list (locations); not per user. */
+export function useServers(): SWRResponse<Server[], unknown> {
+  return useSWR(API_PATHS.servers, async () => (await api(API_ROUTES.servers)).servers, { revalidateOnFocus: false });
 }

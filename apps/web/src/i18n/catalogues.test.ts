@@ -33,6 +33,12 @@ const VALUES = {
   os: "Windows",
   device: "Firefox 133 on Windows",
   reason: "Server error, try later",
+  name: "Happy Seagull",
+  limit: 5,
+  country: "Netherlands",
+  city: "Amsterdam",
+  location: "Netherlands, Amsterdam",
+  max: 64,
 };
 
 describe("message catalogues", () => {

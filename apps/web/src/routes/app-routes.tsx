@@ -115,6 +115,7 @@ const ChangePasswordPage = lazyNamed(loadAccount, "ChangePasswordPage");
 const ChangePasswordResetPage = lazyNamed(loadAccount, "ChangePasswordResetPage");
 const SecurityPage = lazyNamed(loadAccount, "SecurityPage");
 const DeleteAccountPage = lazyNamed(loadAccount, "DeleteAccountPage");
+const DevicesPage = lazyNamed(loadAccount, "DevicesPage");
 const AccountSupportPage = lazyNamed(loadAccount, "AccountSupportPage");
 
 /** The route table of docs/product.md §2.1, one entry per row. */
@@ -163,6 +164,7 @@ export const routes: RouteObject[] = [
           { path: PATHS.account.changePassword, element: lazyScreen(ChangePasswordPage) },
           { path: PATHS.account.changePasswordReset, element: lazyScreen(ChangePasswordResetPage) },
           { path: PATHS.account.security, element: lazyScreen(SecurityPage) },
+          { path: PATHS.account.devices, element: lazyScreen(DevicesPage) },
           { path: PATHS.account.delete, element: lazyScreen(DeleteAccountPage) },
           { path: PATHS.account.support, element: lazyScreen(AccountSupportPage) },
         ],

@@ -24,6 +24,8 @@ export const PATHS = {
     changePasswordReset: "/account/change-password/reset",
     /** Sessions and two-factor sign-in (docs/product.md §11.5). */
     security: "/account/security",
+    /** VPN devices and their WireGuard configs (docs/product.md, "Devices"). */
+    devices: "/account/devices",
     delete: "/account/delete",
     support: "/account/supportcenter",
   },
