@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig, type TestProjectConfiguration } from "vitest/config";
-import serverProject from "./apps/server/vitest.config.ts";
+import serverProject, { RUN_ONCE_TESTS } from "./apps/server/vitest.config.ts";
 
 /**
  * The server's tests a second time on real Postgres (each file in a schema of its own), when the
@@ -7,7 +7,8 @@ import serverProject from "./apps/server/vitest.config.ts";
  * after making sure a Postgres listens there. Being a project of this same run (not a second run)
  * lets its files fill the gaps left by the many server tests that wait on timers and processes.
  * It also runs the files that exist only on Postgres (`*.postgres.test.ts`: several processes on one
- * database), which the PGlite project leaves out.
+ * database), which the PGlite project leaves out, and leaves out the files that never read
+ * DATABASE_URL (RUN_ONCE_TESTS in apps/server/vitest.config.ts): their second pass adds nothing.
  */
 const postgresUrl = process.env.VEIL_TEST_POSTGRES_URL;
 const serverOnPostgres: TestProjectConfiguration[] = postgresUrl
@@ -18,7 +19,8 @@ const serverOnPostgres: TestProjectConfiguration[] = postgresUrl
         test: {
           ...serverProject.test,
           name: "server:postgres",
-          exclude: configDefaults.exclude,
+          // Files that never read DATABASE_URL would only repeat their PGlite pass.
+          exclude: [...configDefaults.exclude, ...RUN_ONCE_TESTS],
           env: { DATABASE_URL: postgresUrl },
         },
       },

@@ -6,11 +6,26 @@ import { configDefaults, defineProject } from "vitest/config";
  */
 export const POSTGRES_ONLY_TESTS = "test/**/*.postgres.test.ts";
 
+/**
+ * Files whose Postgres pass would add nothing: they never read DATABASE_URL (pure functions, an
+ * HTTP adapter against a stub), so they run on PGlite only and `server:postgres` leaves them out.
+ * test/helpers/database-reads.ts fails a listed file the day it starts reading DATABASE_URL.
+ */
+export const RUN_ONCE_TESTS = [
+  "test/auth/jwt.test.ts",
+  "test/api/user-agent.test.ts",
+  "test/http-static.test.ts",
+  "test/payments/config.test.ts",
+  "test/payments/exnode-adapter.test.ts",
+];
+export const isRunOnce = (file: string): boolean => RUN_ONCE_TESTS.includes(file);
+
 export default defineProject({
   test: {
     name: "server",
     include: ["test/**/*.test.ts"],
     exclude: [...configDefaults.exclude, POSTGRES_ONLY_TESTS],
+    setupFiles: ["test/helpers/database-reads.ts"],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 120_000,
