@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Every test suite in one go, in CI order (cheap checks first), with one summary at the end.
+// Every test suite in one go, in CI order (cheap checks first; builds that only the browser suites
+// need run alongside Vitest, see `phases`), with one summary at the end.
 // Each step runs even when an earlier one failed, so one run shows every problem; the exit code is
 // non-zero if anything failed. Test counts are read from the runners' JSON reports.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -77,34 +78,63 @@ const vitestJson = (name) => [
   "--reporter=./scripts/lib/vitest-timings-reporter.mjs",
 ];
 
-/** @type {{name: string, cmd: string[], report?: string, env?: Record<string,string>}[]} */
-const steps = [
-  { name: "chromium", cmd: ["node", "scripts/ensure-chromium.mjs"] },
-  // The tunnel test's wireguard-tools and wireguard-go (apt, --no-install-recommends).
-  { name: "wireguard", cmd: ["node", "scripts/ensure-wireguard.mjs"] },
-  { name: "lint + format", cmd: ["pnpm", "exec", "biome", "ci", "."] },
-  { name: "typecheck", cmd: ["pnpm", "-r", "run", "typecheck"] },
-  { name: "build", cmd: ["pnpm", "run", "build"] },
-  // Bundle budgets of the built web app (BENCHMARKS.md): a broken budget fails CI.
-  { name: "bundle budgets", cmd: ["node", "scripts/bench/budgets.mjs"] },
-  { name: "package builds", cmd: ["pnpm", "run", "build:packages"] },
-  // Every Vitest project in one run, the server's a second time on real Postgres (issue #4: each
-  // db-touching test on both engines). Four workers on two cores: many server tests wait on
-  // timers, child processes and sockets, and the extra workers fill that idle CPU.
-  {
-    name: "unit + integration (vitest)",
-    cmd: ["pnpm", "exec", "vitest", "run", "--maxWorkers", "4", ...vitestJson("vitest")],
-    report: "vitest.json",
-  },
-  // The consumer app outside the workspace: @veil/ui packed, installed with npm (cache first), built.
-  { name: "consumer app build", cmd: ["node", "examples/consumer/build.mjs"] },
-  { name: "storybook build", cmd: ["pnpm", "--filter", "@veil/ui", "run", "build-storybook"] },
-  { name: "browser (playwright)", cmd: ["pnpm", "exec", "playwright", "test"], report: "playwright.json" },
+/** @typedef {{name: string, cmd: string[], report?: string, env?: Record<string,string>}} Step */
+
+/**
+ * The run in phases. A phase's lanes run side by side, each lane's steps one after another; the
+ * next phase starts when every lane is done. Steps share a phase when neither needs the other's
+ * output and one mostly waits: the Vitest run leaves CPU idle (many server tests wait on timers,
+ * child processes and sockets), and the builds that only the browser suites need fill it. The
+ * first lane's output streams; the others' is kept in test-results/logs/ and printed when its step
+ * ends, so logs never interleave.
+ * @type {Step[][][]}
+ */
+const phases = [
+  [
+    [
+      { name: "chromium", cmd: ["node", "scripts/ensure-chromium.mjs"] },
+      // The tunnel test's wireguard-tools and wireguard-go (apt, --no-install-recommends).
+      { name: "wireguard", cmd: ["node", "scripts/ensure-wireguard.mjs"] },
+    ],
+    [{ name: "lint + format", cmd: ["pnpm", "exec", "biome", "ci", "."] }],
+  ],
+  [
+    [
+      { name: "build", cmd: ["pnpm", "run", "build"] },
+      // Bundle budgets of the built web app (BENCHMARKS.md): a broken budget fails CI.
+      { name: "bundle budgets", cmd: ["node", "scripts/bench/budgets.mjs"] },
+    ],
+    [{ name: "typecheck", cmd: ["pnpm", "-r", "run", "typecheck"] }],
+  ],
+  [
+    // Every Vitest project in one run, the server's a second time on real Postgres (issue #4: each
+    // db-touching test on both engines). Four workers on two cores: many server tests wait on
+    // timers, child processes and sockets, and the extra workers fill that idle CPU.
+    [
+      {
+        name: "unit + integration (vitest)",
+        cmd: ["pnpm", "exec", "vitest", "run", "--maxWorkers", "4", ...vitestJson("vitest")],
+        report: "vitest.json",
+      },
+    ],
+    // What only the browser suites need, built meanwhile. One lane: package builds and the consumer
+    // build both write packages/ui/dist.
+    [
+      { name: "package builds", cmd: ["pnpm", "run", "build:packages"] },
+      // The consumer app outside the workspace: @veil/ui packed, installed with npm (cache first), built.
+      { name: "consumer app build", cmd: ["node", "examples/consumer/build.mjs"] },
+      { name: "storybook build", cmd: ["pnpm", "--filter", "@veil/ui", "run", "build-storybook"] },
+    ],
+  ],
+  [[{ name: "browser (playwright)", cmd: ["pnpm", "exec", "playwright", "test"], report: "playwright.json" }]],
 ];
 
 const summary = [];
 const runStarted = Date.now();
 const loadAverage = os.loadavg();
+// The load average every 10 s, so the report can say how loaded the machine was during the run.
+const loadSamples = [];
+const sampler = setInterval(() => loadSamples.push(os.loadavg()[0]), 10_000);
 
 // The server's Postgres pass needs a Postgres; without one, say so (a failed step) and run the rest.
 {
@@ -122,14 +152,47 @@ const loadAverage = os.loadavg();
   });
 }
 
-for (const step of steps) {
-  console.log(`\n━━ ${step.name} ━━ ${step.cmd.join(" ")}`);
+const logs = path.join(results, "logs");
+mkdirSync(logs, { recursive: true });
+
+/** Runs one step; `streamed` steps print as they go, the others into a log printed at the end. */
+function runStep(step, streamed, lane) {
   const started = Date.now();
-  const res = spawnSync(step.cmd[0], step.cmd.slice(1), { cwd: root, stdio: "inherit", env: { ...env, ...step.env } });
-  const ok = res.status === 0;
-  const counts = step.report ? countsFrom(path.join(results, step.report)) : null;
-  summary.push({ name: step.name, ok, counts, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  const log = path.join(logs, `${step.name.replace(/[^\w]+/g, "-")}.log`);
+  if (streamed) console.log(`\n━━ ${step.name} ━━ ${step.cmd.join(" ")}`);
+  else console.log(`\n━━ ${step.name} (alongside; log: ${path.relative(root, log)}) ━━ ${step.cmd.join(" ")}`);
+  return new Promise((resolve) => {
+    const out = streamed ? "inherit" : openSync(log, "w");
+    const child = spawn(step.cmd[0], step.cmd.slice(1), {
+      cwd: root,
+      stdio: ["ignore", out, out],
+      env: { ...env, ...step.env },
+    });
+    const finish = (code) => {
+      if (!streamed) {
+        closeSync(out);
+        console.log(`\n━━ ${step.name} (ran alongside) ━━ exit ${code}\n${readFileSync(log, "utf8")}`);
+      }
+      const counts = step.report ? countsFrom(path.join(results, step.report)) : null;
+      resolve({ name: step.name, ok: code === 0, counts, seconds: ((Date.now() - started) / 1000).toFixed(1), lane });
+    };
+    child.on("error", () => finish(1));
+    child.on("exit", (code) => finish(code ?? 1));
+  });
 }
+
+for (const phase of phases) {
+  const lanes = await Promise.all(
+    phase.map(async (lane, i) => {
+      const done = [];
+      for (const step of lane) done.push(await runStep(step, i === 0, i));
+      return done;
+    }),
+  );
+  // The summary keeps the steps in the order they are written above.
+  for (const lane of lanes) summary.push(...lane);
+}
+clearInterval(sampler);
 
 // Each step's wall time, with the machine's load when the run began, for `pnpm test:timings`.
 writeFileSync(
@@ -139,7 +202,8 @@ writeFileSync(
     loadAverageAtEnd: os.loadavg(),
     cpus: os.cpus().length,
     wallMs: Date.now() - runStarted,
-    steps: summary.map((s) => ({ name: s.name, ms: Number(s.seconds) * 1000 })),
+    loadSamples,
+    steps: summary.map((s) => ({ name: s.name, ms: Number(s.seconds) * 1000, alongside: (s.lane ?? 0) > 0 })),
   }),
 );
 

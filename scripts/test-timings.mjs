@@ -35,9 +35,13 @@ if (steps) {
   console.log(
     `load average (1, 5, 15 min) at start ${loads(steps.loadAverage)}, at end ${loads(steps.loadAverageAtEnd)}`,
   );
+  const samples = steps.loadSamples ?? [];
+  if (samples.length > 0) {
+    const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
+    console.log(`1-minute load during the run: mean ${mean.toFixed(1)}, max ${Math.max(...samples).toFixed(1)}`);
+  }
   for (const step of steps.steps) {
-    const span = step.parallelWith ? `  (alongside ${step.parallelWith})` : "";
-    console.log(`${pad(step.name, 34)} ${lpad(s(step.ms), 9)}${span}`);
+    console.log(`${pad(step.name, 34)} ${lpad(s(step.ms), 9)}${step.alongside ? "  (side lane, ran alongside)" : ""}`);
   }
   console.log(`${pad("total (wall clock)", 34)} ${lpad(s(steps.wallMs), 9)}`);
 }
