@@ -178,6 +178,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     mounts: mountsFor(services, devSurfaces),
     metrics: services.metrics,
     draining: () => draining,
+    logger: services.logger.child({ module: "http" }),
   });
   const metricsServer = config.METRICS_PORT === undefined ? undefined : await serveMetrics(config, services.metrics);
   if (metricsServer || config.METRICS_TOKEN) services.metrics.collectProcessMetrics();

@@ -75,5 +75,14 @@ describe("given the real entry point in production mode with development secrets
       /JWT_SECRET: the development default \(or a value made from it\) is refused in production/,
     );
     expect(err?.message).not.toMatch(/\n\s+at /); // no stack trace
+    // In production every line is JSON, this one included (docs/operations.md §7).
+    const printed = (err?.message ?? "").split(" before listening:\n")[1] ?? "";
+    const lines = printed.split("\n").filter((line) => line.trim() !== "");
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+    expect(JSON.parse(lines.at(-1) ?? "{}")).toMatchObject({
+      level: 60,
+      msg: expect.stringMatching(/^Veil could not start/),
+    });
   });
 });

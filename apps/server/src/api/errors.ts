@@ -2,6 +2,7 @@ import type { ApiErrorCode } from "@veil/contracts";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
+import { requestIdOf } from "../http/access-log.js";
 import { readJsonBody } from "../http/kit.js";
 
 /**
@@ -19,10 +20,10 @@ export function detail(
   return c.json({ detail: message, code, ...requestIdField(c) }, status, headers);
 }
 
-/** `{request_id}` when the request has one (always, behind the HTTP app's access log). */
+/** `{request_id}` when the request has one (always: see middleware.ts's apiRequestPlumbing). */
 function requestIdField(c: Context): { request_id?: string } {
-  const id: unknown = c.get("requestId");
-  return typeof id === "string" ? { request_id: id } : {};
+  const id = requestIdOf(c);
+  return id ? { request_id: id } : {};
 }
 
 export interface ValidationIssue {

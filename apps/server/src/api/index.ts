@@ -19,7 +19,7 @@ import type { ApiDeps } from "./deps.js";
 import { detail } from "./errors.js";
 import type { ApiEnv } from "./identity.js";
 import { createApiAuthenticator, createAuthUserLookup, createLocalAccountDeleter } from "./local-auth.js";
-import { apiBodyLimit, apiErrorHandler, requestLog } from "./middleware.js";
+import { apiBodyLimit, apiErrorHandler, apiRequestPlumbing } from "./middleware.js";
 import { mountReferenceRoutes } from "./reference/index.js";
 import { mountAccessRoutes } from "./routes/access.js";
 import { mountCallbackRoute } from "./routes/callback.js";
@@ -49,7 +49,7 @@ export type { SupportMessage } from "./support-mail.js";
 /** The product API's router: plumbing, then each resource's routes, then 404 for the rest. */
 export function createApiRouter(deps: ApiDeps): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
-  api.use("*", requestLog(deps.logger));
+  api.use("*", apiRequestPlumbing);
   api.use("*", apiBodyLimit);
 
   const ctx = createApiContext(deps);

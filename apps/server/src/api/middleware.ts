@@ -2,7 +2,6 @@
  * The product API's request plumbing: request id and log line, the body bound, per-route rate
  * limits, the bearer check, and the mapping of thrown errors to FastAPI-style answers.
  */
-import { randomUUID } from "node:crypto";
 import type { ApiErrorCode } from "@veil/contracts";
 import type { Context, ErrorHandler, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -11,6 +10,7 @@ import { HashingBusyError } from "../auth/hashing-queue.js";
 import type { Clock } from "../clock.js";
 import { type Db, DbUnavailableError } from "../db/index.js";
 import { DeviceError } from "../devices/index.js";
+import { ensureRequestId } from "../http/access-log.js";
 import { isClientGone } from "../http/client-gone.js";
 import { limitBodySize } from "../http/kit.js";
 import { CheckoutError } from "../payments/index.js";
@@ -25,30 +25,17 @@ export const API_BODY_LIMIT_BYTES = 64 * 1024;
 
 export const BLOCKED = "Your account has been blocked";
 
-/** Request id (a caller's own is kept when it looks sane), one log line per request, no caching. */
-export function requestLog(logger: Logger): MiddlewareHandler<ApiEnv> {
-  return async (c, next) => {
-    const started = performance.now();
-    const incoming = c.req.header("X-Request-Id");
-    const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    c.set("requestId", requestId);
-    await next();
-    c.header("X-Request-Id", requestId);
-    // Replies are private unless a route says otherwise (the public server list is cacheable).
-    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
-    logger.info(
-      {
-        requestId,
-        method: c.req.method,
-        // The callback URL carries a secret: never write it to the log.
-        path: c.req.path.replace(/\/exnode\/callback\/[^/]+/, "/exnode/callback/***"),
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      },
-      "api request",
-    );
-  };
-}
+/**
+ * The request id (the HTTP app's access log gave it one; a router run on its own makes its own) and
+ * no caching unless a handler chose otherwise. The access line itself is the HTTP app's
+ * (src/http/access-log.ts), written once for every mount.
+ */
+export const apiRequestPlumbing: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const requestId = ensureRequestId(c);
+  await next();
+  c.header("X-Request-Id", requestId);
+  if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+};
 
 export const apiBodyLimit = limitBodySize(API_BODY_LIMIT_BYTES, (c) =>
   detail(c, 413, "body_too_large", "Request body too large"),

@@ -6,6 +6,7 @@
 import type { AuthErrorCode } from "@veil/contracts";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { requestIdOf } from "../http/access-log.js";
 
 export const API_VERSION = "2024-01-01";
 export const API_VERSION_HEADER = "X-Supabase-Api-Version";
@@ -47,8 +48,12 @@ export function errorResponse(c: Context, err: AuthError): Response {
   if (versioned) c.header(API_VERSION_HEADER, API_VERSION);
   const retryAfter = err.extra.retry_after;
   if (typeof retryAfter === "number") c.header("Retry-After", String(retryAfter));
+  // GoTrue's own field for the request's id (it sends it on 5xx; here on every error), the same as
+  // the X-Request-Id header and the access line's `requestId`. auth-js ignores fields it does not know.
+  const errorId = requestIdOf(c);
+  const id = errorId ? { error_id: errorId } : {};
   const body = versioned
-    ? { code: err.code, error_code: err.code, message: err.message, msg: err.message, ...err.extra }
-    : { code: err.status, error_code: err.code, msg: err.message, message: err.message, ...err.extra };
+    ? { code: err.code, error_code: err.code, message: err.message, msg: err.message, ...err.extra, ...id }
+    : { code: err.status, error_code: err.code, msg: err.message, message: err.message, ...err.extra, ...id };
   return c.json(body, err.status);
 }

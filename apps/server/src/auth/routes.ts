@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Clock } from "../clock.js";
 import type { Config } from "../config/index.js";
 import { type Db, DbUnavailableError } from "../db/index.js";
+import { requestIdOf } from "../http/access-log.js";
 import { isClientGone } from "../http/client-gone.js";
 import { clientIp, parseTrustedProxies } from "../http/client-ip.js";
 import type { Logger } from "../logger.js";
@@ -69,7 +70,7 @@ export function createAuth(deps: { config: Config; db: Db; clock: Clock; logger:
   routes.onError((err, c) => {
     if (err instanceof AuthError) return errorResponse(c, err);
     if (isClientGone(err)) {
-      logger.info({ path: c.req.path }, "client went away mid-request");
+      logger.info({ requestId: requestIdOf(c), path: c.req.path }, "client went away mid-request");
       return errorResponse(c, new AuthError(400, "request_aborted", "Request aborted"));
     }
     if (err instanceof HashingBusyError) {
@@ -84,17 +85,18 @@ export function createAuth(deps: { config: Config; db: Db; clock: Clock; logger:
     }
     // 503 is retryable for auth-js (AuthRetryableFetchError); the body keeps GoTrue's shape.
     if (err instanceof DbUnavailableError) {
-      logger.warn({ path: c.req.path, error: err.causeMessage }, "database unavailable");
+      logger.warn({ requestId: requestIdOf(c), path: c.req.path, error: err.causeMessage }, "database unavailable");
       c.header("Retry-After", "5");
       return errorResponse(
         c,
         new AuthError(503, "unexpected_failure", "Service temporarily unavailable, please try again"),
       );
     }
-    const errorId = crypto.randomUUID();
+    // The request's id (the access line's `requestId`, the X-Request-Id header) is the error's id.
+    const errorId = requestIdOf(c) ?? crypto.randomUUID();
     // Only message and stack: database errors carry the query parameters (hashes, e-mails).
     const { message, stack } = err instanceof Error ? err : { message: String(err), stack: undefined };
-    logger.error({ errorId, path: c.req.path, error: message, stack }, "auth request failed");
+    logger.error({ errorId, requestId: errorId, path: c.req.path, error: message, stack }, "auth request failed");
     return errorResponse(
       c,
       new AuthError(500, "unexpected_failure", "Unexpected failure, please try again", { error_id: errorId }),

@@ -6,8 +6,10 @@ import { getCookie } from "hono/cookie";
 import { cors } from "hono/cors";
 import type { Config } from "../config/index.js";
 import type { Queryable } from "../db/index.js";
+import type { Logger } from "../logger.js";
 import { fromAcceptLanguage, isMailLanguage, type MailLanguage } from "../mail/language.js";
 import { type Metrics, tokenMatches } from "../metrics/index.js";
+import { accessLog, requestIdOf } from "./access-log.js";
 import { FAVICON_ICO } from "./favicon.js";
 import { limitBodySize } from "./kit.js";
 import { securityHeaders } from "./security-headers.js";
@@ -32,13 +34,26 @@ export interface HttpDeps {
   metrics?: Metrics;
   /** True once a shutdown began: /readyz says 503 and connections are not kept alive. */
   draining?: () => boolean;
+  /** Writes one access line per request (src/http/access-log.ts); none without. */
+  logger?: Logger;
 }
 
 /** Builds the HTTP app: health/readiness, the feature sub-apps, then the web app with SPA fallback. */
 export function createHttpApp(config: Config, deps: HttpDeps): Hono {
   const app = new Hono();
 
-  // First, so it times everything below it (docs/operations.md, "Metrics").
+  // First of all: the request id every reply and error body carries, and one access line per
+  // request, whichever mount answers (docs/operations.md, "Logs").
+  if (deps.logger) {
+    const logger = deps.logger;
+    app.use("*", accessLog(logger));
+    // Whatever no mount handled itself: a JSON line, not Hono's console.error, and a plain 500.
+    app.onError((err, c) => {
+      logger.error({ err, requestId: requestIdOf(c) }, "unexpected error");
+      return c.json({ message: "Internal Server Error", request_id: requestIdOf(c) }, 500);
+    });
+  }
+  // Then the metrics, so they time everything below (docs/operations.md, "Metrics").
   if (deps.metrics) app.use("*", deps.metrics.http);
 
   // Security headers on every response, whoever answers it (README "Security").
@@ -55,7 +70,7 @@ export function createHttpApp(config: Config, deps: HttpDeps): Hono {
   // (with their own error shape) are left to it, everything else gets the default.
   const selfLimited = deps.mounts.filter((m) => m.limitsOwnBody).map((m) => m.path);
   const defaultBodyLimit = limitBodySize(DEFAULT_BODY_LIMIT_BYTES, (c) =>
-    c.json({ message: "Request body too large" }, 413),
+    c.json({ message: "Request body too large", request_id: requestIdOf(c) }, 413),
   );
   app.use("*", (c, next) =>
     selfLimited.some((p) => c.req.path === p || c.req.path.startsWith(`${p}/`)) ? next() : defaultBodyLimit(c, next),
@@ -99,7 +114,9 @@ export function createHttpApp(config: Config, deps: HttpDeps): Hono {
   if (metrics && metricsToken) {
     app.get("/metrics", async (c) => {
       if (!tokenMatches(c.req.header("Authorization"), metricsToken)) {
-        return c.json({ message: "A valid metrics token is required" }, 401, { "WWW-Authenticate": "Bearer" });
+        return c.json({ message: "A valid metrics token is required", request_id: requestIdOf(c) }, 401, {
+          "WWW-Authenticate": "Bearer",
+        });
       }
       return c.body(await metrics.render(), 200, { "Content-Type": metrics.contentType });
     });

@@ -56,6 +56,8 @@ describe("given the auth server's transport rules (GoTrue's CORS, version echo a
       error_code: "invalid_credentials",
       message: "Invalid login credentials",
       msg: "Invalid login credentials",
+      // GoTrue's field for the request id: the X-Request-Id header and the access line's id.
+      error_id: res.headers.get("x-request-id"),
     });
     expect(res.headers.get("x-sb-error-code")).toBe("invalid_credentials");
   });

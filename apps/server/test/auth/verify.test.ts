@@ -112,6 +112,7 @@ describe("given code verification and password recovery (POST /verify, POST /rec
         error_code: "otp_expired",
         message: "Token has expired or is invalid",
         msg: "Token has expired or is invalid",
+        error_id: res.headers.get("x-request-id"),
       });
     });
 

@@ -29,7 +29,7 @@ export function whenListening(child: ChildProcess, timeoutMs = 60_000): Promise<
     }, timeoutMs);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
+      const match = /listening on (http:\/\/[^\s"]+)/.exec(out);
       if (!match?.[1]) return;
       clearTimeout(timer);
       const url = match[1].replace("//localhost:", "//127.0.0.1:");

@@ -12,6 +12,7 @@
 import { createTestClock, type TestClock } from "../../src/clock.js";
 import { type Config, loadConfig } from "../../src/config/index.js";
 import type { Db } from "../../src/db/index.js";
+import type { Logger } from "../../src/logger.js";
 import { listMailbox, type MailboxMessage, type MailTransport } from "../../src/mail/index.js";
 import { type Services, startServer } from "../../src/server.js";
 import { createTestDb } from "./test-db.js";
@@ -48,6 +49,8 @@ export interface TestAppOptions {
   mailTransport?: MailTransport;
   /** Reuse a database (the caller closes it); a fresh one per app otherwise. */
   db?: Db;
+  /** The process logger (default: pino on standard output at LOG_LEVEL). */
+  logger?: Logger;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -70,6 +73,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     mailPollMs: 0,
     housekeepingMs: 0,
     ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   const mailbox = (to?: string) => listMailbox(db, to);
   return {

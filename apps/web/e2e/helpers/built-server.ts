@@ -40,7 +40,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
+      const match = /listening on (http:\/\/[^\s"]+)/.exec(output);
       if (match?.[1]) resolve(match[1]);
     };
     child.stdout?.on("data", onData);

@@ -175,6 +175,7 @@ export function createExnodeSimulator(options: ExnodeSimulatorOptions): ExnodeSi
         callback = `failed: ${err instanceof Error ? err.message : String(err)}`;
       }
     }
+    // `callback` is the outcome ("HTTP 200"), never the URL: its path holds the callback secret.
     logger.info({ trackerId, status, callback }, "simulator settled an invoice");
     return { row, callback };
   }
