@@ -44,7 +44,8 @@ const flag = (fallback: boolean) =>
   );
 const int = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
-const envSchema = z.object({
+/** The environment the server reads (exported for the `.env.example` generator, scripts/env-example.ts). */
+export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default("127.0.0.1"),
