@@ -17,6 +17,7 @@ import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import type { PeerLog } from "../devices/index.js";
 import { recordHandshakes } from "../devices/index.js";
+import { requestIdOf } from "../http/access-log.js";
 import { limitBodySize, readJsonBody } from "../http/kit.js";
 import type { Logger } from "../logger.js";
 import { RateLimiter, type RateRule } from "../rate-limit/index.js";
@@ -42,8 +43,11 @@ export interface NodeApiDeps {
   sweep: () => Promise<unknown>;
 }
 
-const refuse = (c: Context, status: 401 | 404 | 413 | 422 | 429, code: ApiErrorCode, detail: string) =>
-  c.json({ detail, code }, status);
+/** `{detail, code, request_id}`: the request id as in every error body (src/http/access-log.ts). */
+const refuse = (c: Context, status: 401 | 404 | 413 | 422 | 429 | 500, code: ApiErrorCode, detail: string) => {
+  const requestId = requestIdOf(c);
+  return c.json({ detail, code, ...(requestId ? { request_id: requestId } : {}) }, status);
+};
 
 const path = (route: keyof typeof NODE_API_ROUTES) => NODE_API_ROUTES[route].path.replace("/nodes/v1", "");
 
@@ -163,8 +167,11 @@ export function createNodeApi(deps: NodeApiDeps): Hono {
 
   app.all("*", (c) => refuse(c, 404, "not_found", "Not Found"));
   app.onError((err, c) => {
-    deps.logger.error({ err: err instanceof Error ? err.message : String(err), path: c.req.path }, "node api error");
-    return c.json({ detail: "Internal error", code: "internal_error" }, 500);
+    deps.logger.error(
+      { err: err instanceof Error ? err.message : String(err), path: c.req.path, requestId: requestIdOf(c) },
+      "node api error",
+    );
+    return refuse(c, 500, "internal_error", "Internal error");
   });
   return app as unknown as Hono;
 }

@@ -72,7 +72,11 @@ describe("node tokens", () => {
     const refusedWith = async (t: string | null) => {
       const res = await nodeApi(app, t, "/peers");
       expect(res.status, String(t)).toBe(401);
-      expect(res.json).toEqual({ detail: "Not a valid node token", code: "node_unauthorized" });
+      expect(res.json).toEqual({
+        detail: "Not a valid node token",
+        code: "node_unauthorized",
+        request_id: res.headers.get("x-request-id"),
+      });
     };
     for (const t of [null, "", "garbage", `vn_${"A".repeat(43)}`, `${good}x`, good.toUpperCase()]) await refusedWith(t);
     expect((await nodeApi(app, good, "/peers")).status).toBe(200);
