@@ -5,8 +5,9 @@
  * The built server (test clock, payment simulator) and the built agent run in the root namespace;
  * the node's wireguard-go and an HTTP target behind its tunnel address run in a namespace of their
  * own; the customer's WireGuard client in another, configured from the device's .conf with
- * `wg setconf` and `ip` (helpers/tunnel-lab.ts). The test signs up, pays, adds a device, and fetches
- * the target through the tunnel; then moves the server's clock past the end of the subscription
+ * `wg setconf` and `ip` (helpers/tunnel-lab.ts). The test signs up and pays (API and payment
+ * simulator), adds a device in the browser on the web app's Devices screen and takes the .conf the
+ * page downloads, and fetches the target through the tunnel; then moves the server's clock past the end of the subscription
  * (the fetch fails), pays again (it works again), removes the device (it fails again) — each time
  * within the agent's sync interval.
  *
@@ -18,18 +19,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { tunnelBlocker, wgKeyPair } from "../../../scripts/lib/wireguard-netns.mjs";
+import { tunnelBlocker } from "../../../scripts/lib/wireguard-netns.mjs";
 import type { BuiltServer } from "../../web/e2e/helpers/built-server.js";
+import { addDeviceInBrowser, removeDeviceInBrowser, signInInBrowser } from "./helpers/devices-screen.js";
 import { buildTunnelLab, TARGET_URL, type TunnelLab } from "./helpers/tunnel-lab.js";
 import {
   type AgentProcess,
   addNode,
-  confFrom,
-  createDevice,
-  deleteDevice,
   logIn,
   moveClock,
   payWeek,
+  serverNow,
   signUp,
   startAgent,
   startServer,
@@ -80,7 +80,7 @@ async function until(want: "reachable" | "unreachable", deadlineMs: number): Pro
   throw new Error(`${TARGET_URL} did not become ${want} within ${deadlineMs / 1000} s (last: ${last})`);
 }
 
-test("a device's traffic flows through the node exactly while its owner has access", async () => {
+test("a device's traffic flows through the node exactly while its owner has access", async ({ page, browser }) => {
   test.skip(!!blocker && process.env.VEIL_TUNNEL_TEST === "skip", `skipped knowingly: ${blocker}`);
   if (blocker) {
     throw new Error(
@@ -94,7 +94,7 @@ test("a device's traffic flows through the node exactly while its owner has acce
   const l = lab;
   dataDir = mkdtempSync(path.join(tmpdir(), "veil-tunnel-data-"));
 
-  const node = await test.step("the operator registers the node, then the server and agent start", async () => {
+  await test.step("the operator registers the node, then the server and agent start", async () => {
     const added = await addNode(dataDir as string, l.endpoint, l.nodePublicKey);
     server = await startServer(dataDir as string);
     agent = startAgent({
@@ -104,7 +104,6 @@ test("a device's traffic flows through the node exactly while its owner has acce
       STATE_FILE: path.join(l.dir, "agent-state.json"),
     });
     await agent.waitForLog((line) => line.msg === "interface synced" && line.reason === "full set");
-    return added;
   });
   const url = (server as BuiltServer).url;
 
@@ -119,15 +118,14 @@ test("a device's traffic flows through the node exactly while its owner has acce
     return token;
   });
 
-  const device = await test.step("adds a device and brings the client up from its .conf", async () => {
-    const keys = wgKeyPair();
-    const created = await createDevice(url, customer, keys.publicKey, node.id);
-    expect(created.config, "a paying customer gets a config").not.toBeNull();
-    const conf = confFrom(keys.privateKey, created.config as NonNullable<typeof created.config>);
-    expect(conf).toContain(`Endpoint = ${l.endpoint}`);
-    l.configureClient(conf);
-    return created.device;
-  });
+  const device =
+    await test.step("adds a device in the browser, downloads its .conf, brings the client up from it", async () => {
+      await signInInBrowser(page, url, email, password);
+      const added = await addDeviceInBrowser(page, url, "Amsterdam");
+      expect(added.conf).toContain(`Endpoint = ${l.endpoint}`);
+      l.configureClient(added.conf);
+      return added;
+    });
 
   await test.step("the target answers through the tunnel", async () => {
     const ms = await until("reachable", BACK_DEADLINE_MS);
@@ -148,8 +146,16 @@ test("a device's traffic flows through the node exactly while its owner has acce
     test.info().annotations.push({ type: "back after payment", description: `${ms} ms` });
   });
 
-  await test.step("removing the device stops the tunnel", async () => {
-    await deleteDevice(url, customer, device.id);
+  await test.step("removing the device in the browser stops the tunnel", async () => {
+    // Eight days on, the first browser session has ended: sign in again in a fresh browser whose
+    // clock shows the server's time (as the customer's would).
+    const later = await browser.newContext();
+    const again = await later.newPage();
+    const { now } = await serverNow(url);
+    await again.clock.setFixedTime(new Date(now));
+    await signInInBrowser(again, url, email, password);
+    await removeDeviceInBrowser(again, url, device.name);
+    await later.close();
     const ms = await until("unreachable", SYNC_DEADLINE_MS);
     test.info().annotations.push({ type: "cut after removal", description: `${ms} ms` });
     // And it stays cut (not a blip the next reconcile undoes).

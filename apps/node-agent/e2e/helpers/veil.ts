@@ -241,6 +241,10 @@ export function deleteDevice(url: string, token: string, id: string) {
   return call<null>(url, "DELETE", `/api/devices/${encodeURIComponent(id)}`, undefined, token);
 }
 
+export function serverNow(url: string) {
+  return call<{ now: string }>(url, "GET", "/dev/clock");
+}
+
 export function moveClock(url: string, advanceSeconds: number) {
   return call<{ now: string }>(url, "POST", "/dev/clock", { advanceSeconds });
 }
