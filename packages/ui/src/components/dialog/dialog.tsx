@@ -1,3 +1,5 @@
+"use client";
+
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { cva, type VariantProps } from "class-variance-authority";
 import { X } from "lucide-react";
@@ -24,7 +26,7 @@ export const dialogContentVariants = cva(
     "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-5",
     "max-h-[calc(100dvh-2rem)] overflow-y-auto overscroll-contain",
     "rounded-xl border border-border bg-surface p-6 text-text shadow-raised",
-    "outline-none motion-safe:transition-[opacity,scale] motion-safe:duration-200 starting:scale-95 starting:opacity-0",
+    "outline-hidden motion-safe:transition-[opacity,scale] motion-safe:duration-200 starting:scale-95 starting:opacity-0",
   ],
   {
     variants: {

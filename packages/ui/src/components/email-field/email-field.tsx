@@ -1,3 +1,5 @@
+"use client";
+
 import * as React from "react";
 import { useComposedRefs } from "../../lib/compose-refs.js";
 import { TextField, type TextFieldProps } from "../text-field/text-field.js";

@@ -1,3 +1,5 @@
+"use client";
+
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import type { VariantProps } from "class-variance-authority";
 import { Check } from "lucide-react";
@@ -90,7 +92,7 @@ export function LanguageSwitch({
               lang={language.lang}
               data-slot="language-switch-item"
               className={cn(
-                "relative flex min-h-10 cursor-pointer select-none items-center gap-2 rounded-md py-2 pr-3 pl-9 text-sm outline-none",
+                "relative flex min-h-10 cursor-pointer select-none items-center gap-2 rounded-md py-2 pr-3 pl-9 text-sm outline-hidden",
                 "data-highlighted:bg-surface-muted data-[state=checked]:font-semibold data-[state=checked]:text-primary",
               )}
             >

@@ -1,3 +1,5 @@
+"use client";
+
 import { useControllableState } from "@radix-ui/react-use-controllable-state";
 import { cva } from "class-variance-authority";
 import { OTPInput, OTPInputContext, REGEXP_ONLY_DIGITS } from "input-otp";

@@ -1,3 +1,5 @@
+"use client";
+
 import { cva } from "class-variance-authority";
 import * as React from "react";
 import { cn } from "../../lib/cn.js";

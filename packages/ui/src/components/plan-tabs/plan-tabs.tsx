@@ -1,3 +1,5 @@
+"use client";
+
 import * as Tabs from "@radix-ui/react-tabs";
 import { cva } from "class-variance-authority";
 import { CircleCheck } from "lucide-react";

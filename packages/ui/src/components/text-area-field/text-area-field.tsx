@@ -1,3 +1,5 @@
+"use client";
+
 import type * as React from "react";
 import { cn } from "../../lib/cn.js";
 import { Field, FieldError, FieldHint, FieldLabel, type LabelledFieldProps, useField } from "../field/field.js";
