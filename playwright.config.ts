@@ -107,14 +107,6 @@ export default defineConfig({
       testDir: "examples/consumer/e2e",
       use: { ...devices["Desktop Chrome"], reducedMotion: "reduce" },
     },
-    {
-      // examples/consumer-next: a Next.js App Router app outside the workspace, @veil/ui from the same
-      // packed tarball rendered by a server component, styled by the precompiled @veil/ui/styles.css
-      // (node examples/consumer-next/build.mjs builds it): axe, shipped fonts and screenshots.
-      name: "consumer-next",
-      testDir: "examples/consumer-next/e2e",
-      use: { ...devices["Desktop Chrome"], reducedMotion: "reduce" },
-    },
   ],
   // The app server is only needed by the `web` project.
   webServer: !runs("web")
