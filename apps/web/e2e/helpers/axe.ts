@@ -44,6 +44,18 @@ export async function expectAccessible(page: Page, where: string, width: (typeof
   });
 }
 
+/**
+ * The page does not scroll sideways at the width it is open at (document scrollWidth ≤ window
+ * width, WCAG 1.4.10): run on every captured screen, so a long value that widens a page fails the
+ * gate that shot it (docs/product.md §2.14).
+ */
+export async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  await expect
+    .poll(() => page.evaluate(overflowReport), { message: `${where} at ${width} px`, timeout: 3_000 })
+    .toBe("");
+}
+
 /** "" when the page fits its window; else by how much it does not, and the elements that stick out. */
 function overflowReport(): string {
   const root = document.documentElement;

@@ -11,7 +11,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { DISABLE_ANIMATIONS_CSS, expectShippedFonts, VIEWPORT_HEIGHT } from "@veil/test-kit";
-import { type AXE_WIDTHS, expectAccessible } from "./axe.js";
+import { type AXE_WIDTHS, expectAccessible, expectNoSidewaysScroll } from "./axe.js";
 import { type Lang, open, type Screen } from "./screens.js";
 import { settleLayout } from "./settle.js";
 
@@ -93,6 +93,9 @@ export async function checkScreen(page: Page, plan: ScreenPlan): Promise<void> {
           // Every text in the capture used a shipped font (after the capture, so the page is shot
           // in the same state as always; a font failure also explains a pixel diff).
           await expectShippedFonts(page);
+          // Reflow at the captured width itself, on every capture (a long address once widened
+          // three screens that every gate had passed: docs/product.md §2.14).
+          await expectNoSidewaysScroll(page, `${screen.name} (${lang}, ${mode.name})`);
         }
         const axeWidth = plan.axeWidths.find((a) => a === width);
         if (axeWidth) await expectAccessible(page, `${screen.path} (${lang}, ${mode.name})`, axeWidth);

@@ -26,6 +26,8 @@ export interface Screen {
   act?: (page: Page, lang: Lang) => Promise<void>;
   /** Only at these widths (the mobile menu exists below 1100 px). */
   widths?: readonly number[];
+  /** Captured at exactly these widths instead of the states' 375 and 1280 px (the long-value screens: 320, 375). */
+  captureWidths?: readonly number[];
   /** Part of the screenshot suite's state set (every plain route always is). */
   screenshot?: boolean;
 }
@@ -109,6 +111,26 @@ async function openTokens(page: Page, lang: Lang): Promise<void> {
   await page.getByRole("button", { name: new RegExp(msg(lang, "paymentScreen.method.crypto")) }).click();
   await expect(page.getByRole("radio").first()).toBeVisible();
 }
+
+/**
+ * docs/product.md §2.14: the screens that show the signed-in address, as the 60-character `long`
+ * account (or a guest given that address) sees them on phones, 320 and 375 px. The reflow check
+ * after each capture fails when the address widens the page.
+ */
+const LONG_WIDTHS = [320, 375] as const;
+const longEmail = encodeURIComponent(ACCOUNTS.long);
+export const LONG_VALUE_STATES: Screen[] = (
+  [
+    { name: "long.account-profile", path: "/account/profile", as: "long" },
+    { name: "long.account-subscription", path: "/account/subscription", as: "long" },
+    { name: "long.account-payments", path: "/account/payments", as: "long" },
+    { name: "long.payment", path: "/payment?planId=2", as: "long" },
+    { name: "long.payment.tokens", path: "/payment?planId=2", as: "long", act: openTokens },
+    { name: "long.emailconfirmation", path: `/emailconfirmation?email=${longEmail}` },
+    { name: "long.emailconfirmation_reset_pass", path: `/emailconfirmation_reset_pass?email=${longEmail}` },
+    { name: "long.resetpassword", path: `/resetpassword?email=${longEmail}` },
+  ] satisfies Screen[]
+).map((screen) => ({ ...screen, screenshot: true, captureWidths: LONG_WIDTHS }));
 
 /** The states of docs/product.md §2/§4/§8 a user can reach, beyond a route's first paint. */
 export const STATES: Screen[] = [
@@ -340,6 +362,7 @@ export const STATES: Screen[] = [
     },
   },
   ...SECURITY_STATES,
+  ...LONG_VALUE_STATES,
 ];
 
 /** Loading states hold requests before the page loads; everything else acts after load. */

@@ -13,6 +13,8 @@
  * - `secure@example.com` (two-factor sign-in off) and `twofactor@example.com` (on, with an
  *   authenticator whose secret the world keeps): each also signed in on 1 Mar from Firefox on
  *   Windows, so Security lists another device (docs/product.md §11.4, §11.5).
+ * - `konstantin.konstantinopolsky.1987.personal.inbox@example.com` (`long`, 60 characters): a paid
+ *   month and a payment in progress, for the long-value screens at 320 and 375 px (§2.14).
  *
  * The browser's clock is pinned to the same instant (`FIXED_NOW`), so access tokens are neither
  * expired nor refreshed and the code screens' countdown stays at 00:30.
@@ -33,6 +35,8 @@ export const ACCOUNTS = {
   unsubscribed: "unsubscribed@example.com",
   secure: "secure@example.com",
   twofactor: "twofactor@example.com",
+  /** 60 characters, as real addresses are (docs/product.md §2.14): an active month and a payment in progress. */
+  long: "konstantin.konstantinopolsky.1987.personal.inbox@example.com",
 } as const;
 export type AccountName = keyof typeof ACCOUNTS;
 
@@ -50,6 +54,11 @@ type Purchase = { plan: number; token: string; at: string; outcome: string | nul
 /** The reminder accounts' week (ends 27 Feb 10:00, long over at FIXED_NOW) and when they are reminded. */
 const REMINDED_PURCHASE: Purchase = { plan: 1, token: "USDTTRC", at: "2026-02-20T10:00:00Z", outcome: "SUCCESS" };
 const REMINDED_AT = "2026-02-25T10:00:00Z";
+/** The long address's month (active at FIXED_NOW) and a week still in progress. */
+const LONG_HISTORY: Purchase[] = [
+  { plan: 2, token: "USDTTRC", at: "2026-02-14T11:20:00Z", outcome: "SUCCESS" },
+  { plan: 1, token: "USDCBSC", at: "2026-03-01T20:05:00Z", outcome: null },
+];
 /** When the Security accounts were made and signed in from their other device. */
 const SECURITY_SEEDED_AT = "2026-03-01T19:20:00Z";
 const OTHER_DEVICE_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
@@ -163,6 +172,8 @@ async function seed(url: string): Promise<string> {
     await createAccount(api, ACCOUNTS.paid);
     await createAccount(api, ACCOUNTS.new);
     for (const entry of HISTORY) await pay(api, ACCOUNTS.paid, entry);
+    await createAccount(api, ACCOUNTS.long);
+    for (const entry of LONG_HISTORY) await pay(api, ACCOUNTS.long, entry);
     for (const email of [ACCOUNTS.reminded, ACCOUNTS.unsubscribed]) {
       await createAccount(api, email);
       await pay(api, email, REMINDED_PURCHASE);

@@ -21,7 +21,8 @@ import { FIXED_NOW, test as worldTest } from "../helpers/world.js";
  * - a route: add `{ name, path }` (and `as: "paid"` etc. when signed in) to ROUTES — it is
  *   screenshotted at 375, 768 and 1280 px in both languages;
  * - a state: add `{ name, path, act, screenshot: true }` to STATES (`act` brings the loaded page
- *   into the state as a user would); `widths: [375]` limits it to some widths. A state without
+ *   into the state as a user would); `widths: [375]` limits it to some widths, `captureWidths`
+ *   replaces them (the long-value screens: 320 and 375 px). A state without
  *   `screenshot: true` gets axe and reflow only (a11y/screens.a11y.spec.ts);
  * - then `E2E_WEB_PORT=… pnpm vrt:update`, look at the new PNGs, commit them on their own.
  * The state must survive a resize (it is reached at the first width, then the page is resized);
@@ -51,13 +52,13 @@ const test = worldTest.extend<{ rasterBrowser: Browser; isolatedPage: Page }>({
   },
 });
 
-const STATE_WIDTHS = [VIEWPORTS[375], VIEWPORTS[1280]];
+const STATE_WIDTHS: readonly number[] = [VIEWPORTS[375], VIEWPORTS[1280]];
 
 const shots: { screen: Screen; widths: readonly number[] }[] = [
   ...ROUTES.map((screen) => ({ screen, widths: Object.values(VIEWPORTS) })),
   ...STATES.filter((s) => s.screenshot).map((screen) => ({
     screen,
-    widths: STATE_WIDTHS.filter((w) => !screen.widths || screen.widths.includes(w)),
+    widths: screen.captureWidths ?? STATE_WIDTHS.filter((w) => !screen.widths || screen.widths.includes(w)),
   })),
 ];
 

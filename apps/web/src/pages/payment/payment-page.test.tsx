@@ -1,8 +1,12 @@
-import { screen } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import { PLAN_CATALOGUE } from "@veil/contracts";
 import type { ReactElement } from "react";
+import { MemoryRouter } from "react-router-dom";
 import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Messages } from "../../i18n/catalogues.js";
+import { I18nProvider } from "../../i18n/i18n-provider.js";
+import ru from "../../i18n/ru.json";
 import { renderAt as renderWithLanguage } from "../../test-utils.js";
 import { PaymentPage } from "./payment-page.js";
 
@@ -39,5 +43,25 @@ describe("payment screen: the plan of ?planId=", () => {
       expect(selectedTab()).toHaveAccessibleName(/1 Week/);
       unmount();
     }
+  });
+
+  it("does not promise an automatic renewal a crypto payment cannot make (#26), in en and ru", () => {
+    const { unmount } = renderAt("/payment?planId=2", <PaymentPage />);
+    const summary = screen.getByRole("complementary", { name: "Order summary" });
+    expect(summary).not.toHaveTextContent(/renews automatically/i);
+    expect(summary).toHaveTextContent("a crypto payment does not renew by itself");
+    unmount();
+    render(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <I18nProvider language="ru" messages={ru as Messages}>
+          <MemoryRouter initialEntries={["/payment?planId=2"]}>
+            <PaymentPage />
+          </MemoryRouter>
+        </I18nProvider>
+      </SWRConfig>,
+    );
+    const ruSummary = screen.getByRole("complementary", { name: "Ваш заказ" });
+    expect(ruSummary).not.toHaveTextContent(/автоматически/);
+    expect(ruSummary).toHaveTextContent("криптоплатёж сам не продлевается");
   });
 });

@@ -23,6 +23,7 @@ import { usePlans, useTokens } from "../../api/hooks.js";
 import { useAuth } from "../../auth/auth-provider.js";
 import { AuthRequiredDialog } from "../../components/auth-required-dialog.js";
 import { DataState } from "../../components/data-state/data-state.js";
+import { LongText } from "../../components/long-text.js";
 import { PageHeading } from "../../components/page-heading.js";
 import { usePlanList } from "../../components/plan-chooser.js";
 import type { MessageKey } from "../../i18n/catalogues.js";
@@ -67,9 +68,12 @@ function OrderSummary({ plan, email }: { plan: Plan | undefined; email: string }
                   <dd className="font-medium text-text">{labels(plan).days}</dd>
                 </div>
                 {email ? (
+                  // Wrapped, not truncated: the whole receipt address stays readable (§2.14).
                   <div className="flex justify-between gap-4">
-                    <dt className="text-text-muted">{t("paymentScreen.summary.email")}</dt>
-                    <dd className="truncate font-medium text-text">{email}</dd>
+                    <dt className="shrink-0 text-text-muted">{t("paymentScreen.summary.email")}</dt>
+                    <dd className="min-w-0 text-right font-medium text-text">
+                      <LongText>{email}</LongText>
+                    </dd>
                   </div>
                 ) : null}
                 <div className="flex justify-between gap-4 border-t border-border pt-3 text-base">
@@ -77,7 +81,8 @@ function OrderSummary({ plan, email }: { plan: Plan | undefined; email: string }
                   <dd className="font-semibold text-text">{formatPrice(plan.price)}</dd>
                 </div>
               </dl>
-              <p className="mt-3 text-xs text-text-muted">{t("paymentScreen.summary.renewal")}</p>
+              {/* Not "renews automatically": nothing can take a crypto payment again by itself (#26). */}
+              <p className="mt-3 text-xs text-text-muted">{t("paymentScreen.summary.cryptoOnce")}</p>
             </>
           ) : (
             <p className="text-sm text-text-muted">{t("paymentScreen.planNotFound")}</p>
@@ -320,7 +325,8 @@ export function PaymentPage() {
         failedFrame={(failure) => <div className="mt-8 max-w-2xl">{failure}</div>}
       >
         {() => (
-          <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          // grid-cols-1 (minmax(0, 1fr)), not an auto column: a long receipt address must not widen the page.
+          <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
             <PlanTabs
               ref={planTabs}
               label={t("paymentScreen.plans")}
