@@ -53,7 +53,11 @@ describe("TEST_CLOCK_START (the frozen clock of the browser suites)", () => {
       expect(await moved.json()).toEqual({ now: "2026-02-01T09:31:00.000Z" });
       expect(server.services.clock.now().toISOString()).toBe("2026-02-01T09:31:00.000Z");
 
-      const bad = await fetch(`${server.url}/dev/clock`, { method: "POST", body: '{"set": 5}' });
+      const bad = await fetch(`${server.url}/dev/clock`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: '{"set": 5}',
+      });
       expect(bad.status).toBe(400);
     });
   });

@@ -14,9 +14,21 @@ const oneLine = (value: string) =>
     .trim()
     .slice(0, 80);
 
+/**
+ * User text in the plain-text part, unambiguous: the name as one quoted string (JSON: a line break
+ * or quote in it shows as \n or \"), every line of the message behind "> ". So no typed line can
+ * pass for a line of ours, such as a second "E-mail:" with someone else's address.
+ */
+const quotedName = (value: string) => JSON.stringify(value);
+const quotedLines = (value: string) =>
+  value
+    .split(/\r\n|\r|\n|\u2028|\u2029/)
+    .map((line) => `> ${line}`)
+    .join("\n");
+
 /** The mail support receives for a contact-form message (always English: it is for the team). */
 export function renderSupportMail(message: SupportMessage) {
-  const text = `New message from the contact form.\n\nName: ${message.name}\nE-mail: ${message.email}\n\n${message.message}\n`;
+  const text = `New message from the contact form.\n\nName: ${quotedName(message.name)}\nE-mail: ${message.email}\n\nMessage (each line quoted with "> "):\n${quotedLines(message.message)}\n`;
   const html = `<p>New message from the contact form.</p>
 <p><strong>Name:</strong> ${escapeHtml(message.name)}<br><strong>E-mail:</strong> ${escapeHtml(message.email)}</p>
 <pre style="white-space:pre-wrap;font-family:inherit">${escapeHtml(message.message)}</pre>`;

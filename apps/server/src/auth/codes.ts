@@ -10,6 +10,7 @@ import { generateCode, hashCode, sameHex } from "./secrets.js";
 import {
   type CodePurpose,
   countWrongTry,
+  countWrongTryFrom,
   deleteCode,
   lockCodes,
   lockReauthenticationCode,
@@ -64,10 +65,12 @@ export async function issueCode(
 
 /**
  * Checks a typed code against the user's live codes of any of `purposes` (first match wins, in
- * that order), inside `tx`. Answers the purpose it matched, or null after counting a wrong try
- * against every code it could have meant: at CODE_MAX_ATTEMPTS that code is void and only a new
- * one (resend) can confirm. The caller commits either way, so the count stays. A match uses nothing
- * up yet: the caller deletes the user's codes.
+ * that order), inside `tx`, for a request from client network `network` (context.ts `networkHash`).
+ * Answers the purpose it matched, or null after counting a wrong try from that network against
+ * every code it could have meant: after CODE_MAX_ATTEMPTS wrong tries from one network a code is
+ * void for that network only, so a stranger's guesses never void the code for the owner's network
+ * (the caps over all networks in context.ts bound guessing). The caller commits either way, so the
+ * count stays. A match uses nothing up yet: the caller deletes the user's codes.
  */
 export async function matchMailedCode(
   ctx: AuthContext,
@@ -75,6 +78,7 @@ export async function matchMailedCode(
   user: UserRow,
   purposes: readonly CodePurpose[],
   typed: string,
+  network: string,
 ): Promise<CodePurpose | null> {
   const now = ctx.clock.now();
   const codes = await lockCodes(tx, user.id);
@@ -82,16 +86,13 @@ export async function matchMailedCode(
     .map((p) => codes.find((c) => c.purpose === p))
     .filter(
       (c): c is NonNullable<typeof c> =>
-        !!c && c.expires_at.getTime() > now.getTime() && c.attempts < CODE_MAX_ATTEMPTS,
+        !!c && c.expires_at.getTime() > now.getTime() && (c.network_attempts[network] ?? 0) < CODE_MAX_ATTEMPTS,
     );
   const matched = wellFormed(typed)
     ? live.find((c) => sameHex(c.code_hash, hashCode(ctx.keys.codes, c.purpose, user.email, typed)))
     : undefined;
   if (matched) return matched.purpose;
-  for (const c of live) {
-    if (c.attempts + 1 >= CODE_MAX_ATTEMPTS) await deleteCode(tx, user.id, c.purpose);
-    else await countWrongTry(tx, user.id, c.purpose);
-  }
+  for (const c of live) await countWrongTryFrom(tx, user.id, c.purpose, network);
   return null;
 }
 

@@ -116,7 +116,7 @@ export function createAuthContext(deps: AuthDeps): AuthContext {
   const rules = authRules(deps.config);
   return {
     ...deps,
-    keys: deriveKeys(deps.config.JWT_SECRET),
+    keys: deriveKeys(deps.config.MFA_ENCRYPTION_KEY),
     limiter,
     sessionLimits: sessionLimitsOf(deps.config),
     rules,
@@ -149,6 +149,12 @@ export function normalizeEmail(raw: string | undefined, missing: string): string
 }
 
 /** A client's network (IPv4 address, IPv6 /64) as stored: hashed, like rate-limit subjects. */
+/**
+ * The key of the mail windows for a request that mails nothing (an unknown, confirmed or banned
+ * address): it answers as a mailing one would, without spending the address's real budget.
+ */
+export const noMailBudget = (email: string) => `no-mail|${email}`;
+
 export const networkHash = (ip: string) => sha256Hex(`signup-network\n${rateLimitSubject(ip)}`);
 
 /** The User-Agent as sessions store it (bounded). */

@@ -5,7 +5,7 @@
  */
 import { fromAcceptLanguage, pickLanguage } from "../mail/index.js";
 import { issueCode } from "./codes.js";
-import { type AuthContext, normalizeEmail, type RequestMeta } from "./context.js";
+import { type AuthContext, noMailBudget, normalizeEmail, type RequestMeta } from "./context.js";
 import { findUserByEmail } from "./stores/users.js";
 import { isBanned } from "./users.js";
 
@@ -16,7 +16,12 @@ export async function recover(
 ): Promise<void> {
   await ctx.limitIp(ctx.rules.ipRecover, meta.ip);
   const email = normalizeEmail(body.email, "Password recovery requires an email");
-  await ctx.limitMail(email, ctx.rules.mailGapRecovery);
+  // Unknown or banned: no mail. Held to the same windows (a 429 reveals nothing), but in a budget
+  // of its own: a request that sends nothing never spends an address's mail budget.
+  const known = await findUserByEmail(ctx.db, email);
+  const mails = !!known && !isBanned(known, ctx.clock.now());
+  await ctx.limitMail(mails ? email : noMailBudget(email), ctx.rules.mailGapRecovery);
+  if (!mails) return;
   await ctx.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email, true);
     // Unknown (or banned, who could not use it): the same empty 200, and no mail.

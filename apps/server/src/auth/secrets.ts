@@ -1,4 +1,9 @@
-/** Keys derived from JWT_SECRET for other purposes, so one configured secret serves them all. */
+/**
+ * Keys for other purposes than signing tokens, each derived with HKDF under its own label from the
+ * server's key secret (MFA_ENCRYPTION_KEY, which is never JWT_SECRET: config refuses them equal
+ * wherever the server is reachable). So someone who holds the JWT key alone can neither compute a
+ * refresh token's successor nor test a code against its stored hash (README, "Security").
+ */
 import { createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 
 export interface DerivedKeys {
@@ -8,8 +13,8 @@ export interface DerivedKeys {
   refreshChain: Buffer;
 }
 
-export function deriveKeys(jwtSecret: string): DerivedKeys {
-  const derive = (label: string) => Buffer.from(hkdfSync("sha256", jwtSecret, "veil-auth", label, 32));
+export function deriveKeys(keySecret: string): DerivedKeys {
+  const derive = (label: string) => Buffer.from(hkdfSync("sha256", keySecret, "veil-auth", label, 32));
   return { codes: derive("one-time-codes"), refreshChain: derive("refresh-token-chain") };
 }
 

@@ -1,12 +1,14 @@
 /**
  * POST /signup and POST /resend (type signup): a new account waits unconfirmed until the code
- * mailed to it is verified (verify.ts; docs/product.md §4.3). Replies never tell whether an address
- * is registered: a confirmed one gets a look-alike user and no mail.
+ * mailed to it is verified (verify.ts; docs/product.md §4.3). A confirmed address gets a look-alike
+ * user and no mail. Like GoTrue's, that reply does tell a careful caller the address is registered
+ * (the look-alike has no identity, a new sign-up's user has one; no mail window applies to it):
+ * sign-up does not hide who has an account (README, "Security").
  */
 import { randomUUID } from "node:crypto";
 import { fromAcceptLanguage, pickLanguage } from "../mail/index.js";
 import { issueCode } from "./codes.js";
-import { type AuthContext, networkHash, normalizeEmail, type RequestMeta } from "./context.js";
+import { type AuthContext, networkHash, noMailBudget, normalizeEmail, type RequestMeta } from "./context.js";
 import { AuthError, validationFailed } from "./errors.js";
 import { assertAcceptableMetadata } from "./metadata.js";
 import { assertAcceptablePassword, hashPassword } from "./passwords.js";
@@ -22,7 +24,7 @@ import { isBanned, type UserJson, userJson } from "./users.js";
 
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 
-/** What a confirmed address gets from /signup: a plausible user that exists nowhere (no enumeration). */
+/** What a confirmed address gets from /signup: a plausible user that exists nowhere (as GoTrue's). */
 function obfuscatedUser(ctx: AuthContext, email: string, data: Record<string, unknown>): UserJson {
   const now = ctx.clock.now();
   return {
@@ -111,7 +113,13 @@ export async function resend(
   }
   if (body.type !== "signup") throw validationFailed(`Resending ${body.type} is not supported`);
   const email = normalizeEmail(body.email, "Type provided requires an email address");
-  await ctx.limitMail(email, ctx.rules.mailGapConfirmation);
+  // Unknown or already confirmed: the same empty 200 and no mail. Such a request is held to the
+  // same windows, but in a budget of its own, not the address's mail budget (else anyone could keep
+  // the owner's /recover at 429 with resends for her confirmed address).
+  const pending = await findUserByEmail(ctx.db, email);
+  const mails = !!pending && !pending.email_confirmed_at;
+  await ctx.limitMail(mails ? email : noMailBudget(email), ctx.rules.mailGapConfirmation);
+  if (!mails) return;
   await ctx.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email, true);
     // Unknown or already confirmed: the same empty 200, and no mail.

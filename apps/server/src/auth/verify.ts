@@ -56,7 +56,7 @@ export async function verify(
     const user = await findUserByEmail(tx, email, true);
     if (!user) return { ok: false as const, banned: false };
     // A wrong code is counted inside (and committed, not rolled back).
-    const matched = await matchMailedCode(ctx, tx, user, purposes, token);
+    const matched = await matchMailedCode(ctx, tx, user, purposes, token, networkHash(meta.ip));
     if (!matched) return { ok: false as const, banned: false };
     if (isBanned(user, now)) return { ok: false as const, banned: true };
     // Used: this and every other pending code of the user stop working.

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { ipv4PoolProblem, ipv6PrefixProblem } from "../devices/addresses.js";
 import { LOOPBACK_PROXIES, parseTrustedProxies } from "../http/client-ip.js";
-import { devSurfacesAllowed } from "./dev-surfaces.js";
+import { devSurfacesAllowed, listensOnLoopbackOnly } from "./dev-surfaces.js";
 import { type SecretRule, secretWeakness } from "./secret-strength.js";
 
 /** The workspace root, found from this file whether it runs from src/ or from the dist bundle. */
@@ -270,18 +270,40 @@ const CALLBACK_SECRET_RULE: SecretRule = {
   published: [DEV_EXNODE_CALLBACK_SECRET, DEV_JWT_SECRET],
 };
 
-/** Production must never run on guessable secrets, plain-HTTP public URLs or development surfaces. */
-function productionProblems(env: ParsedEnv, transport: Config["MAIL_TRANSPORT"]): string[] {
+/**
+ * The secrets a server others can reach must have of its own: the development defaults are
+ * published, so with them anyone could sign tokens (and derive what JWT_SECRET keys), decrypt
+ * authenticators or fake paid invoices. `where` names the variable's context in each line.
+ */
+function secretProblems(env: ParsedEnv, where = ""): string[] {
   const problems: string[] = [];
   const jwtWeakness = secretWeakness(env.JWT_SECRET, JWT_SECRET_RULE);
-  if (jwtWeakness) problems.push(`  JWT_SECRET: ${jwtWeakness}`);
+  if (jwtWeakness) problems.push(`  JWT_SECRET${where}: ${jwtWeakness}`);
   const mfaKeyWeakness = secretWeakness(env.MFA_ENCRYPTION_KEY, MFA_KEY_RULE);
-  if (mfaKeyWeakness) problems.push(`  MFA_ENCRYPTION_KEY: ${mfaKeyWeakness}`);
+  if (mfaKeyWeakness) problems.push(`  MFA_ENCRYPTION_KEY${where}: ${mfaKeyWeakness}`);
   if (env.MFA_ENCRYPTION_KEY === env.JWT_SECRET) {
     problems.push(
-      "  MFA_ENCRYPTION_KEY: must differ from JWT_SECRET (a leaked signing secret must not unlock factors)",
+      `  MFA_ENCRYPTION_KEY${where}: must differ from JWT_SECRET (a leaked signing secret must not unlock factors)`,
     );
   }
+  const callbackWeakness = secretWeakness(env.EXNODE_CALLBACK_SECRET, CALLBACK_SECRET_RULE);
+  if (callbackWeakness) problems.push(`  EXNODE_CALLBACK_SECRET${where}: ${callbackWeakness}`);
+  return problems;
+}
+
+/**
+ * Outside production, a process listening beyond loopback is reachable all the same (issue #25: a
+ * start with HOST=0.0.0.0, SMTP and the real gateway but no NODE_ENV ran on the published secrets):
+ * it needs secrets of its own, whatever NODE_ENV says. Loopback starts keep the defaults.
+ */
+function reachableSecretProblems(env: ParsedEnv): string[] {
+  if (listensOnLoopbackOnly(env.HOST)) return [];
+  return secretProblems(env, ` (HOST=${env.HOST} listens beyond loopback, whatever NODE_ENV says)`);
+}
+
+/** Production must never run on guessable secrets, plain-HTTP public URLs or development surfaces. */
+function productionProblems(env: ParsedEnv, transport: Config["MAIL_TRANSPORT"]): string[] {
+  const problems: string[] = secretProblems(env).filter((p) => !p.startsWith("  EXNODE_CALLBACK_SECRET"));
   if (new URL(env.SITE_URL).protocol !== "https:") {
     problems.push("  SITE_URL: must be https in production (mail links and the payment redirect use it)");
   }
@@ -360,9 +382,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const devSurfaces = !production && devSurfacesAllowed(vars);
   const problems = production
     ? productionProblems(vars, transport)
-    : devSurfaces
-      ? []
-      : exposedDevSurfaceProblems(vars, transport, paymentProvider);
+    : [
+        ...reachableSecretProblems(vars),
+        ...(devSurfaces ? [] : exposedDevSurfaceProblems(vars, transport, paymentProvider)),
+      ];
   // auth-js refreshes only shortly before the access token expires: an inactivity timeout shorter
   // than the token's lifetime would end every session between two refreshes.
   if (

@@ -32,7 +32,7 @@ export interface Reminders {
 }
 
 export function createReminders(deps: {
-  config: Pick<Config, "SITE_URL" | "JWT_SECRET" | "REMINDER_UNSUBSCRIBE_SECRET" | "REMINDER_INTERVAL_SECONDS">;
+  config: Pick<Config, "SITE_URL" | "MFA_ENCRYPTION_KEY" | "REMINDER_UNSUBSCRIBE_SECRET" | "REMINDER_INTERVAL_SECONDS">;
   db: Db;
   clock: Clock;
   logger: Logger;

@@ -4,7 +4,7 @@
  * id or change the id of a link they hold. The link has no expiry (mail clients may post it weeks
  * later, RFC 8058) and only ever turns reminders off, so a replayed link changes nothing.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 
 /** Binds the MAC to this use: the same key can never sign something that passes for another token. */
 const PURPOSE = "veil/reminders/unsubscribe/v1\n";
@@ -13,13 +13,19 @@ const PURPOSE = "veil/reminders/unsubscribe/v1\n";
 const MAX_TOKEN_LENGTH = 512;
 
 /**
- * The key: REMINDER_UNSUBSCRIBE_SECRET when set, else one derived from JWT_SECRET (production
- * refuses a development JWT_SECRET, so links are never signed with a published key).
+ * The key: REMINDER_UNSUBSCRIBE_SECRET when set, else one derived with HKDF (label
+ * `reminder-unsubscribe`) from the server's key secret MFA_ENCRYPTION_KEY, never from JWT_SECRET:
+ * whoever holds the signing key alone cannot forge unsubscribe links (README, "Security").
  */
-export function unsubscribeKey(config: { REMINDER_UNSUBSCRIBE_SECRET?: string | undefined; JWT_SECRET: string }) {
+export function unsubscribeKey(config: {
+  REMINDER_UNSUBSCRIBE_SECRET?: string | undefined;
+  MFA_ENCRYPTION_KEY: string;
+}) {
   return (
     config.REMINDER_UNSUBSCRIBE_SECRET ??
-    createHmac("sha256", config.JWT_SECRET).update("veil/reminders/unsubscribe-key").digest("base64url")
+    Buffer.from(hkdfSync("sha256", config.MFA_ENCRYPTION_KEY, "veil-keys", "reminder-unsubscribe", 32)).toString(
+      "base64url",
+    )
   );
 }
 

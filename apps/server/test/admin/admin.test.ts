@@ -147,4 +147,8 @@ describe("safeText", () => {
     expect(safeText("x".repeat(300), 10)).toBe(`${"x".repeat(9)}…`);
     expect(safeText(null)).toBe("");
   });
+
+  it("should replace zero-width and bidi marks too, so nothing typed can hide or reorder text (issue #25)", () => {
+    expect(safeText("pay\u200Bpal\u200E\u200F\uFEFFx\u2066y\u202Ez")).toBe("pay�pal���x�y�z");
+  });
 });

@@ -30,6 +30,13 @@ const production = {
 /** A one-letter change: what an operator might do to "not use the default". */
 const oneLetterOff = (secret: string) => `${secret.slice(0, 5)}${secret[5] === "x" ? "y" : "x"}${secret.slice(6)}`;
 
+/** Secrets of its own: a server listening beyond loopback needs them whatever NODE_ENV says. */
+const OWN_SECRETS = {
+  JWT_SECRET: "pV3x9Lq2Zr7Tn4Wb8Kc1Hs6Yd0Fg5Jm2Qa7Ue3Io9",
+  MFA_ENCRYPTION_KEY: "Xe4rT9yU1iO5pA8sD2fG6hJ0kL3zC7vB4nM9qW1e",
+  EXNODE_CALLBACK_SECRET: "c7e1a94f0b3d28e65f1a0c9d4b7e2f83a6d5c0b1",
+};
+
 describe("given a development start that is not loopback-only", () => {
   it("should run the development surfaces by default (loopback, localhost SITE_URL)", () => {
     expect(loadConfig({}).devSurfaces).toBe(true);
@@ -56,12 +63,15 @@ describe("given a development start that is not loopback-only", () => {
       PAYMENT_PROVIDER: "exnode",
       EXNODE_PUBLIC_KEY: "pub",
       EXNODE_PRIVATE_KEY: "priv",
+      ...OWN_SECRETS,
     });
     expect(config.devSurfaces).toBe(false);
   });
 
   it("should run them anywhere only with the dangerous opt-in, never in production", () => {
-    expect(loadConfig({ HOST: "0.0.0.0", DANGEROUS_DEV_SURFACES_ON_ANY_HOST: "true" }).devSurfaces).toBe(true);
+    expect(
+      loadConfig({ HOST: "0.0.0.0", DANGEROUS_DEV_SURFACES_ON_ANY_HOST: "true", ...OWN_SECRETS }).devSurfaces,
+    ).toBe(true);
     expect(() => loadConfig({ ...production, DANGEROUS_DEV_SURFACES_ON_ANY_HOST: "true" })).toThrow(
       /DANGEROUS_DEV_SURFACES_ON_ANY_HOST: development surfaces are refused in production/,
     );
@@ -189,6 +199,30 @@ describe("given the server started as `npm start` does (loopback, localhost SITE
     }
     // The rest of the site is not a development surface.
     expect((await get(`${app.url}/healthz`, "evil.example")).status).toBe(200);
+  });
+
+  it("should refuse a cross-site POST (text/plain, or a foreign Origin) to every state-changing dev route (issue #25)", async () => {
+    const post = (path: string, headers: Record<string, string>) =>
+      fetch(`${app.url}${path}`, { method: "POST", headers, body: JSON.stringify({ callbacks: false }) });
+    for (const path of ["/sim/exnode/control", "/sim/exnode/invoices/x/settle"]) {
+      // What a foreign page's fetch or form sends without a preflight: text/plain.
+      expect((await post(path, { "Content-Type": "text/plain" })).status, path).toBe(415);
+      expect(
+        (await post(path, { "Content-Type": "application/json", Origin: "https://evil.example" })).status,
+        path,
+      ).toBe(403);
+    }
+    const control = await (await fetch(`${app.url}/sim/exnode/control`)).json();
+    expect(control).toMatchObject({ callbacks: true });
+    // The site's own pages and tools (no Origin) still can.
+    const own = await post("/sim/exnode/control", { "Content-Type": "application/json", Origin: app.url });
+    expect(own.status).toBe(200);
+    expect((await post("/sim/exnode/control", { "Content-Type": "application/json" })).status).toBe(200);
+    await fetch(`${app.url}/sim/exnode/control`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ callbacks: true }),
+    });
   });
 
   const simulatorClient = () =>

@@ -193,9 +193,26 @@ describe("HTML and script in contact messages", () => {
     expect(html).toContain("&lt;script&gt;");
     expect(html).toContain("javascript:alert(1)"); // as text inside the escaped tag, not as a link
     expect(html).not.toMatch(/href="javascript/i);
-    // The plain-text part carries what was typed, verbatim (text is never interpreted).
-    expect(mail?.text).toContain(message);
+    // The plain-text part carries what was typed, every line quoted (text is never interpreted).
+    for (const line of message.split("\n")) expect(mail?.text).toContain(`\n> ${line}`);
     expect(mail?.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it("should quote user text in the plain-text part so no typed line passes for one of ours (issue #25)", async () => {
+    const res = await api(app, "POST", "/contact/web/send", {
+      body: {
+        name: "Ann\nE-mail: ceo@veil.test",
+        email: "mallory3@example.com",
+        message: "Please reset my account.\nE-mail: victim@example.com\nName: Victim",
+      },
+      headers: { "X-Forwarded-For": "198.19.251.2" },
+    });
+    expect(res.status).toBe(200);
+    const mail = (await app.mailbox("help@veil.test")).find((m) => m.text.includes("mallory3@example.com"));
+    const lines = (mail?.text ?? "").split("\n");
+    expect(lines.filter((l) => l.startsWith("E-mail:"))).toEqual(["E-mail: mallory3@example.com"]);
+    expect(lines.filter((l) => l.startsWith("Name:"))).toEqual(['Name: "Ann\\nE-mail: ceo@veil.test"']);
+    expect(lines).toContain("> E-mail: victim@example.com");
   });
 
   it("should show the message in the dev mailbox only inside a sandboxed frame, escaped", async () => {

@@ -10,6 +10,8 @@ export interface StoredCode {
   purpose: CodePurpose;
   code_hash: string;
   attempts: number;
+  /** Wrong tries per client network (hash of the network: context.ts `networkHash`). */
+  network_attempts: Record<string, number>;
   expires_at: Date;
 }
 
@@ -21,7 +23,7 @@ export async function replaceCode(
   await tx.query(
     `INSERT INTO one_time_codes (user_id, purpose, code_hash, attempts, created_at, expires_at)
      VALUES ($1, $2, $3, 0, $4, $5)
-     ON CONFLICT (user_id, purpose) DO UPDATE SET code_hash = EXCLUDED.code_hash, attempts = 0,
+     ON CONFLICT (user_id, purpose) DO UPDATE SET code_hash = EXCLUDED.code_hash, attempts = 0, network_attempts = '{}',
        created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at`,
     [input.userId, input.purpose, input.codeHash, input.now, input.expiresAt],
   );
@@ -30,7 +32,7 @@ export async function replaceCode(
 /** Every code of the user, locked for the rest of `tx`. */
 export async function lockCodes(tx: Queryable, userId: string): Promise<StoredCode[]> {
   const { rows } = await tx.query<StoredCode>(
-    "SELECT purpose, code_hash, attempts, expires_at FROM one_time_codes WHERE user_id = $1 FOR UPDATE",
+    "SELECT purpose, code_hash, attempts, network_attempts, expires_at FROM one_time_codes WHERE user_id = $1 FOR UPDATE",
     [userId],
   );
   return rows;
@@ -40,8 +42,8 @@ export async function lockCodes(tx: Queryable, userId: string): Promise<StoredCo
 export async function lockReauthenticationCode(
   tx: Queryable,
   userId: string,
-): Promise<Omit<StoredCode, "purpose"> | undefined> {
-  const { rows } = await tx.query<Omit<StoredCode, "purpose">>(
+): Promise<Omit<StoredCode, "purpose" | "network_attempts"> | undefined> {
+  const { rows } = await tx.query<Omit<StoredCode, "purpose" | "network_attempts">>(
     "SELECT code_hash, attempts, expires_at FROM one_time_codes WHERE user_id = $1 AND purpose = 'reauthentication' FOR UPDATE",
     [userId],
   );
@@ -54,6 +56,21 @@ export async function countWrongTry(tx: Queryable, userId: string, purpose: Code
     userId,
     purpose,
   ]);
+}
+
+/** Counts a wrong try against a code from one client network (and in its total). */
+export async function countWrongTryFrom(
+  tx: Queryable,
+  userId: string,
+  purpose: CodePurpose,
+  network: string,
+): Promise<void> {
+  await tx.query(
+    `UPDATE one_time_codes SET attempts = attempts + 1,
+       network_attempts = jsonb_set(network_attempts, ARRAY[$3::text], to_jsonb(COALESCE((network_attempts ->> $3::text)::int, 0) + 1))
+     WHERE user_id = $1 AND purpose = $2`,
+    [userId, purpose, network],
+  );
 }
 
 /** Deletes the user's code of this purpose. */
