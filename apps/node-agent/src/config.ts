@@ -4,6 +4,7 @@
  */
 import { isIPv4 } from "node:net";
 import { z } from "zod";
+import { poolProblem } from "./peers/validate.js";
 
 const seconds = (fallback: number, min: number, max: number) =>
   z.coerce.number().finite().min(min).max(max).default(fallback);
@@ -40,8 +41,20 @@ const schema = z
     HEALTH_HOST: z.string().min(1).default("127.0.0.1"),
     STATE_FILE: z.string().min(1).default("/var/lib/veil-node-agent/state.json"),
     /** Where customers' tunnel addresses lie (the server's DEVICE_IPV4_POOL / DEVICE_IPV6_PREFIX). */
-    PEER_IPV4_POOL: z.string().default("10.64.0.0/10"),
-    PEER_IPV6_PREFIX: z.string().default("fd00:7665:696c::/48"),
+    PEER_IPV4_POOL: z
+      .string()
+      .default("10.64.0.0/10")
+      .superRefine((value, ctx) => {
+        const problem = poolProblem(value, "ipv4");
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
+    PEER_IPV6_PREFIX: z
+      .string()
+      .default("fd00:7665:696c::/48")
+      .superRefine((value, ctx) => {
+        const problem = poolProblem(value, "ipv6");
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .refine((env) => !!env.VEIL_NODE_TOKEN !== !!env.VEIL_NODE_TOKEN_FILE, {

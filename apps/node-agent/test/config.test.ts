@@ -38,4 +38,17 @@ describe("configuration from the environment", () => {
       loadConfig({ VEIL_API_URL: base.VEIL_API_URL, VEIL_NODE_TOKEN_FILE: "/run/credentials/token" }),
     ).toMatchObject({ VEIL_NODE_TOKEN_FILE: "/run/credentials/token" });
   });
+
+  it("refuses peer pools a peer could use to take over the node's routes (all addresses, public ones, a wide IPv6 prefix)", () => {
+    for (const pool of ["0.0.0.0/0", "8.8.8.0/24", "10.0.0.0/7", "1.0.0.0/8", "10.64.0.0", "10.64.0.1/10"]) {
+      expect(() => loadConfig({ ...base, PEER_IPV4_POOL: pool }), pool).toThrow(/PEER_IPV4_POOL/);
+    }
+    for (const prefix of ["::/0", "2001:db8::/48", "fd00::/8", "fd00:7665:696c::1/48"]) {
+      expect(() => loadConfig({ ...base, PEER_IPV6_PREFIX: prefix }), prefix).toThrow(/PEER_IPV6_PREFIX/);
+    }
+    expect(
+      loadConfig({ ...base, PEER_IPV4_POOL: "100.64.0.0/10", PEER_IPV6_PREFIX: "fd12:3456:789a:1::/64" }),
+    ).toMatchObject({ PEER_IPV4_POOL: "100.64.0.0/10", PEER_IPV6_PREFIX: "fd12:3456:789a:1::/64" });
+    expect(loadConfig({ ...base, PEER_IPV4_POOL: "192.168.10.0/24" }).PEER_IPV4_POOL).toBe("192.168.10.0/24");
+  });
 });

@@ -96,6 +96,48 @@ function parsePool(cidr: string, family: "ipv4" | "ipv6") {
   return { parsed, bits };
 }
 
+/** Private and shared (CGNAT) IPv4 blocks: a customer's tunnel address never lies elsewhere. */
+const PRIVATE_V4: [number, number][] = [
+  [10 << 24, 8],
+  [((172 << 24) | (16 << 16)) >>> 0, 12],
+  [((192 << 24) | (168 << 16)) >>> 0, 16],
+  [((100 << 24) | (64 << 16)) >>> 0, 10],
+];
+
+/**
+ * Why a pool setting is unusable, or null. Every /32 inside the pool is an address a peer set may
+ * route to a customer, so a pool reaching past private space (0.0.0.0/0, a public block) would let
+ * whoever writes the set take over the node's traffic to real hosts — its resolver, its control
+ * plane. Same rule as the server's DEVICE_IPV4_POOL / DEVICE_IPV6_PREFIX: IPv4 inside 10/8,
+ * 172.16/12, 192.168/16 or 100.64/10; IPv6 a unique local (fc00::/7) prefix of /48 to /64; host
+ * bits zero.
+ */
+export function poolProblem(cidr: string, family: "ipv4" | "ipv6"): string | null {
+  let pool: { parsed: number | number[]; bits: number };
+  try {
+    pool = parsePool(cidr, family);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  if (family === "ipv4") {
+    const n = pool.parsed as number;
+    const hostMask = pool.bits === 32 ? 0 : 2 ** (32 - pool.bits) - 1;
+    if (n % (hostMask + 1) !== 0) return "host bits must be zero";
+    const inside = PRIVATE_V4.some(
+      ([base, bits]) => pool.bits >= bits && Math.floor(n / 2 ** (32 - bits)) === Math.floor(base / 2 ** (32 - bits)),
+    );
+    return inside ? null : "must lie inside 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16 or 100.64.0.0/10";
+  }
+  const groups = pool.parsed as number[];
+  if (pool.bits < 48 || pool.bits > 64) return "the prefix must be /48 to /64";
+  if (((groups[0] as number) & 0xfe00) !== 0xfc00) return "must be a unique local (fc00::/7) prefix";
+  if (groups.some((g, i) => i * 16 >= pool.bits && g !== 0)) return "host bits must be zero";
+  const partial = pool.bits % 16;
+  const index = Math.floor(pool.bits / 16);
+  if (partial && ((groups[index] as number) & (0xffff >> partial)) !== 0) return "host bits must be zero";
+  return null;
+}
+
 /**
  * Builds the check for one peer's allowed IP: a single host address (/32 or /128) inside the
  * configured pools. A device never needs more, and a wider prefix (0.0.0.0/0, the node's own

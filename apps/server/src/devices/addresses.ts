@@ -64,12 +64,28 @@ function bigIntToIpv6(value: bigint): string {
   return `${hex.slice(0, bestStart).join(":")}::${hex.slice(bestStart + bestLength).join(":")}`;
 }
 
+/** Private (RFC 1918) and shared (RFC 6598, CGNAT) IPv4 blocks: the only places a pool may lie. */
+const PRIVATE_IPV4: [string, number][] = [
+  ["10.0.0.0", 8],
+  ["172.16.0.0", 12],
+  ["192.168.0.0", 16],
+  ["100.64.0.0", 10],
+];
+
 /** Why DEVICE_IPV4_POOL is unusable, or null. */
 export function ipv4PoolProblem(value: string): string | null {
   const cidr = parseCidr(value);
   if (!cidr || isIP(cidr.address) !== 4) return "not an IPv4 CIDR block";
   if (cidr.bits < 8 || cidr.bits > 28) return "the block must be /8 to /28";
   if (ipv4ToInt(cidr.address) % 2 ** (32 - cidr.bits) !== 0) return "the address must be the block's first";
+  // Nodes route every address of the pool to a customer's device: a public block would hand real
+  // hosts' traffic (a resolver, the control plane) to whoever holds those addresses.
+  const start = ipv4ToInt(cidr.address);
+  const inside = PRIVATE_IPV4.some(
+    ([base, bits]) =>
+      cidr.bits >= bits && Math.floor(start / 2 ** (32 - bits)) === Math.floor(ipv4ToInt(base) / 2 ** (32 - bits)),
+  );
+  if (!inside) return "the block must lie inside 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16 or 100.64.0.0/10";
   return null;
 }
 

@@ -36,6 +36,15 @@ describe("the address pool", () => {
     expect(() => loadConfig({ VPN_DNS: "10.64.0.1, not-an-ip" })).toThrow(/VPN_DNS/);
   });
 
+  it("refuses a public IPv4 pool: nodes would route those real hosts' traffic to customers' devices", () => {
+    for (const pool of ["8.8.8.0/24", "1.0.0.0/8", "11.0.0.0/8", "172.32.0.0/16", "100.128.0.0/16"]) {
+      expect(() => loadConfig({ DEVICE_IPV4_POOL: pool }), pool).toThrow(/DEVICE_IPV4_POOL/);
+    }
+    for (const pool of ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "10.200.0.0/16"]) {
+      expect(loadConfig({ DEVICE_IPV4_POOL: pool }).DEVICE_IPV4_POOL, pool).toBe(pool);
+    }
+  });
+
   it("gives a device number the same place in both families, up to the pool's last address", () => {
     const pool = createAddressPool("10.64.0.0/10", "fd00:7665:696c::/48");
     expect([pool.ipv4(2), pool.ipv6(2)]).toEqual(["10.64.0.2/32", "fd00:7665:696c::2/128"]);
