@@ -51,6 +51,29 @@ describe("waits and lost connections (docs/product.md §8.4)", () => {
   });
 });
 
+describe("identity failures told the same way everywhere (#26)", () => {
+  it("gives a sign-in 500 or 503 the server-error text, not 'An unexpected error occurred'", () => {
+    expect(loginErrorMessage({ status: 500, message: "boom" })).toEqual({ key: "common.serverError" });
+    expect(loginErrorMessage({ status: 503, code: "unexpected_failure", message: "x" })).toEqual({
+      key: "common.serverError",
+    });
+  });
+
+  it("gives a 429 without a known code the translated 'too many requests', never the server's English", () => {
+    expect(identityErrorMessage({ status: 429, message: "email rate limit exceeded" })).toEqual({
+      key: "authError.over_request_rate_limit",
+    });
+  });
+
+  it("says why a password is too weak from weak_password.reasons", () => {
+    const weak = (reasons: string[]) => ({ status: 422, code: "weak_password", message: "x", reasons });
+    expect(identityErrorMessage(weak(["length"]))).toEqual({ key: "weakPassword.short" });
+    expect(identityErrorMessage(weak(["pwned"]))).toEqual({ key: "weakPassword.common" });
+    expect(identityErrorMessage(weak(["length", "pwned"]))).toEqual({ key: "weakPassword.shortAndCommon" });
+    expect(identityErrorMessage(weak([]))).toEqual({ key: "authError.weak_password" });
+  });
+});
+
 describe("identity error mapping (docs/product.md §8.2)", () => {
   it("maps the login errors", () => {
     expect(
@@ -69,9 +92,9 @@ describe("identity error mapping (docs/product.md §8.2)", () => {
       loginErrorMessage({ status: 429, code: "over_request_rate_limit", message: "Request rate limit reached" }),
     ).toEqual({ key: "authError.over_request_rate_limit" });
     expect(loginErrorMessage({ status: 429, message: "Request rate limit reached" })).toEqual({
-      key: "common.unknownError",
+      key: "authError.over_request_rate_limit",
     });
-    expect(identityErrorMessage({ status: 500 })).toEqual({ key: "common.unknownError" });
+    expect(identityErrorMessage({ status: 418 })).toEqual({ key: "common.unknownError" });
     expect(identityErrorMessage(null)).toEqual({ key: "common.unknownError" });
   });
 });

@@ -1,12 +1,15 @@
 import { AUTH_ERROR_CODES, type AuthErrorCode } from "@veil/contracts/constants";
 import type { UserMessage } from "../api/errors.js";
 import type { MessageKey } from "../i18n/catalogues.js";
+import { rateLimitMessage } from "./rate-limit-wait.js";
 
 /** What supabase-js puts on an error (AuthApiError and friends). */
 export interface IdentityError {
   status?: number;
   code?: string;
   message?: string;
+  /** Why a password was refused (AuthWeakPasswordError: `length`, `pwned`, `characters`). */
+  reasons?: string[];
 }
 
 function isAuthErrorCode(code: unknown): code is AuthErrorCode {
@@ -26,9 +29,28 @@ export function loginErrorMessage(error: IdentityError): UserMessage {
 }
 
 /**
- * Anything else from the identity service: the message of its `error_code` in the reader's
- * language, else 'An unexpected error occurred'. The service's English text is never shown.
+ * Anything else from the identity service, told the same way on every screen (docs/product.md §8.2):
+ * a 429 that says how long to wait gives the wait in words, one that does not a plain "too many
+ * requests"; a 5xx `common.serverError`; a weak password why (`weak_password.reasons`); otherwise
+ * the message of its `error_code` in the reader's language, else 'An unexpected error occurred'.
+ * The service's English text is never shown.
  */
 export function identityErrorMessage(error: IdentityError | null | undefined): UserMessage {
+  const wait = rateLimitMessage(error);
+  if (wait) return wait;
+  if (error?.code === "weak_password") return weakPasswordMessage(error.reasons ?? []);
+  if (error?.status === 429 && !isAuthErrorCode(error.code)) return { key: "authError.over_request_rate_limit" };
+  if (error?.status !== undefined && error.status >= 500) return { key: "common.serverError" };
   return isAuthErrorCode(error?.code) ? { key: authErrorKey(error.code) } : { key: "common.unknownError" };
+}
+
+/** "Too short", "too common", or both: the reasons the server gave, never a rule it did not apply. */
+function weakPasswordMessage(reasons: string[]): UserMessage {
+  const short = reasons.includes("length");
+  const common = reasons.includes("pwned");
+  if (short && common) return { key: "weakPassword.shortAndCommon" };
+  if (short) return { key: "weakPassword.short" };
+  if (common) return { key: "weakPassword.common" };
+  if (reasons.includes("characters")) return { key: "weakPassword.characters" };
+  return { key: "authError.weak_password" };
 }

@@ -85,6 +85,17 @@ describe("a submission made before hydration", () => {
     expect(hydration.sent).toEqual(["hunter2-correct"]);
   });
 
+  it("shows the button busy from the tap until the form's own handler takes over (#26: no busy state for ~1.3 s)", async () => {
+    const { island, button } = page();
+    bootIslands(root);
+    button.click();
+    expect(button).toHaveAttribute("aria-busy", "true");
+    const options = await hydrating();
+    options.onHydrated(island);
+    expect(button).not.toHaveAttribute("aria-busy");
+    expect(hydration.sent).toHaveLength(1);
+  });
+
   it("is not sent twice when the visitor submits again while the island hydrates", async () => {
     const { island, button } = page();
     bootIslands(root);

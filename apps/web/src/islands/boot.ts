@@ -79,6 +79,10 @@ export function bootIslands(root: HTMLElement): void {
   // they are enabled now, and a submission made before React owns the form (click, or Enter in a
   // field) is handed to the form's own handler once it does.
   const earlySubmits = new Map<HTMLElement, HTMLButtonElement>();
+  const notBusy = (button: HTMLButtonElement | undefined) => {
+    button?.removeAttribute("aria-busy");
+    if (button) delete button.dataset.earlySubmit;
+  };
   for (const button of root.querySelectorAll<HTMLButtonElement>(`${ISLAND_TAG} ${SAFE_SUBMIT}[disabled]`)) {
     button.disabled = false;
   }
@@ -98,6 +102,10 @@ export function bootIslands(root: HTMLElement): void {
         return;
       }
       earlySubmits.set(island, submitter);
+      // Busy at once, as the hydrated button would be: on a slow phone the sign-in code takes
+      // a second or more to arrive, and a button that does nothing invites a second tap.
+      submitter.setAttribute("aria-busy", "true");
+      submitter.dataset.earlySubmit = "true";
       wake();
     },
     true,
@@ -109,6 +117,7 @@ export function bootIslands(root: HTMLElement): void {
     "input",
     (event) => {
       const island = (event.target as Element | null)?.closest?.<HTMLElement>(ISLAND_TAG);
+      if (island) notBusy(earlySubmits.get(island));
       if (island) earlySubmits.delete(island);
     },
     true,
@@ -137,6 +146,8 @@ export function bootIslands(root: HTMLElement): void {
           // attached (with its dialog-method submitter, so it is never sent natively either way).
           const submitter = earlySubmits.get(island);
           earlySubmits.delete(island);
+          // React renders its own busy state from here on (it never set these attributes).
+          notBusy(submitter);
           if (submitter?.isConnected && submitter.form) submitter.form.requestSubmit(submitter);
         },
       }),

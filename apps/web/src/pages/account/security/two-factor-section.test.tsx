@@ -40,7 +40,11 @@ describe("the two-factor section of the Security screen (docs/product.md §11.4)
       data: {
         id: "f1",
         type: "totp",
-        totp: { qr_code: 'data:image/svg+xml;utf-8,<svg fill="white"/>', secret: SECRET },
+        totp: {
+          qr_code: 'data:image/svg+xml;utf-8,<svg fill="white"/>',
+          secret: SECRET,
+          uri: `otpauth://totp/Veil:a%40b.c?secret=${SECRET}&issuer=Veil`,
+        },
       },
       error: null,
     });
@@ -75,6 +79,9 @@ describe("the two-factor section of the Security screen (docs/product.md §11.4)
     await user.click(screen.getByRole("button", { name: "I have saved the codes" }));
     expect(screen.queryByText("k4m9-x7qp-2ab8-ht00")).toBeNull();
     expect(screen.getByRole("status")).toHaveTextContent("Two-factor sign-in is on.");
+    // Said once (the notice), not again by the status line; focus on the section, not on <body>.
+    expect(screen.getAllByText(/Two-factor sign-in is on/)).toHaveLength(1);
+    await waitFor(() => expect(screen.getByRole("heading", { name: "Two-factor sign-in" })).toHaveFocus());
     expect(screen.getByRole("button", { name: "Turn off" })).toBeInTheDocument();
   }, 20_000);
 
@@ -98,7 +105,10 @@ describe("the two-factor section of the Security screen (docs/product.md §11.4)
     mfa.unenroll.mockResolvedValue({ data: { id: "f1" }, error: null });
     await user.type(code, "482913");
     await user.click(screen.getByRole("button", { name: "Turn off two-factor sign-in" }));
-    expect(await screen.findByText("Two-factor sign-in is off.", { selector: "p" })).toBeInTheDocument();
+    expect(await screen.findByRole("status")).toHaveTextContent("Two-factor sign-in is off.");
+    // Announced once, and focus goes to the section's heading instead of falling to <body>.
+    expect(screen.getAllByText("Two-factor sign-in is off.")).toHaveLength(1);
+    await waitFor(() => expect(screen.getByRole("heading", { name: "Two-factor sign-in" })).toHaveFocus());
     expect(mfa.recoveryCodes.unenroll).toHaveBeenCalledOnce();
     expect(mfa.unenroll).toHaveBeenCalledWith({ factorId: "f1" });
     expect(mfa.recoveryCodes.unenroll.mock.invocationCallOrder[0]).toBeLessThan(

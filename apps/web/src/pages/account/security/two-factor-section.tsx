@@ -1,6 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from "@veil/ui";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { UserMessage } from "../../../api/errors.js";
 import { codeErrorMessage } from "../../../auth/assurance.js";
 import { useAuth } from "../../../auth/auth-provider.js";
@@ -54,6 +54,15 @@ export function TwoFactorSection() {
   const [view, setView] = useState<View>({ kind: "loading" });
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
+  // After the codes are put away or the factor is removed, the control that had focus is gone:
+  // focus goes to the section's heading instead of falling to <body>.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [focusHeading, setFocusHeading] = useState(false);
+  useEffect(() => {
+    if (!focusHeading) return;
+    setFocusHeading(false);
+    heading.current?.focus();
+  }, [focusHeading]);
 
   const load = useCallback(async () => {
     setView({ kind: "loading" });
@@ -180,6 +189,7 @@ export function TwoFactorSection() {
     if (removed.error) return identityErrorMessage(removed.error);
     setView({ kind: "off" });
     setNotice({ tone: "success", message: { key: "twoFactor.turnedOff" } });
+    setFocusHeading(true);
     return null;
   }
 
@@ -191,13 +201,17 @@ export function TwoFactorSection() {
     return problem ? identityErrorMessage(problem) : null;
   }
 
-  const status = (on: boolean) => <p className="text-text">{t(on ? "twoFactor.statusOn" : "twoFactor.statusOff")}</p>;
+  // A success notice already says whether it is on or off: the status line would say it twice.
+  const status = (on: boolean) =>
+    notice?.tone === "success" ? null : (
+      <p className="text-text">{t(on ? "twoFactor.statusOn" : "twoFactor.statusOff")}</p>
+    );
 
   return (
     <Card asChild>
       <section aria-labelledby={headingId}>
         <CardHeader>
-          <CardTitle headingLevel={2} id={headingId}>
+          <CardTitle ref={heading} headingLevel={2} id={headingId} tabIndex={-1} className="outline-none">
             {t("twoFactor.title")}
           </CardTitle>
           <CardDescription>{t("twoFactor.description")}</CardDescription>
@@ -259,6 +273,7 @@ export function TwoFactorSection() {
               onDone={() => {
                 setView({ kind: "on", factorId: view.factorId });
                 setNotice({ tone: "success", message: { key: "twoFactor.turnedOn" } });
+                setFocusHeading(true);
               }}
             />
           ) : null}
