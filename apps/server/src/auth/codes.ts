@@ -23,6 +23,13 @@ export type { CodePurpose } from "./stores/codes.js";
 /** Codes live 10 minutes (ASVS 6.5.5) and allow 5 wrong tries (then a new one must be requested). */
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
+/**
+ * Wrong tries one code takes from all networks together: past it the code is void for everyone.
+ * Per-network counting alone would give 5 guesses per network (an IPv6 /48 holds 65,536 /64s) at
+ * a code the guesser can have mailed again every 30 s; three networks' worth keeps a stranger on one
+ * or two networks from voiding the owner's code and guessing bounded (15 in a million per code).
+ */
+export const CODE_MAX_TOTAL_ATTEMPTS = 3 * CODE_MAX_ATTEMPTS;
 
 /** Per purpose: the mail it sends and the user column recording when (GoTrue's `*_sent_at`). */
 const CODE_MAIL = {
@@ -68,8 +75,10 @@ export async function issueCode(
  * that order), inside `tx`, for a request from client network `network` (context.ts `networkHash`).
  * Answers the purpose it matched, or null after counting a wrong try from that network against
  * every code it could have meant: after CODE_MAX_ATTEMPTS wrong tries from one network a code is
- * void for that network only, so a stranger's guesses never void the code for the owner's network
- * (the caps over all networks in context.ts bound guessing). The caller commits either way, so the
+ * void for that network only, so a stranger's guesses from one network never void the code for the
+ * owner's; after CODE_MAX_TOTAL_ATTEMPTS wrong tries from all networks it is void for everyone (the
+ * per-address cap in context.ts answers 429 but still checks codes, so it bounds nothing by
+ * itself). The caller commits either way, so the
  * count stays. A match uses nothing up yet: the caller deletes the user's codes.
  */
 export async function matchMailedCode(
@@ -86,7 +95,10 @@ export async function matchMailedCode(
     .map((p) => codes.find((c) => c.purpose === p))
     .filter(
       (c): c is NonNullable<typeof c> =>
-        !!c && c.expires_at.getTime() > now.getTime() && (c.network_attempts[network] ?? 0) < CODE_MAX_ATTEMPTS,
+        !!c &&
+        c.expires_at.getTime() > now.getTime() &&
+        c.attempts < CODE_MAX_TOTAL_ATTEMPTS &&
+        (c.network_attempts[network] ?? 0) < CODE_MAX_ATTEMPTS,
     );
   const matched = wellFormed(typed)
     ? live.find((c) => sameHex(c.code_hash, hashCode(ctx.keys.codes, c.purpose, user.email, typed)))
