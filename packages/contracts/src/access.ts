@@ -9,16 +9,40 @@ import { z } from "./zod.js";
 /** A WireGuard public key as `wg` prints it: 32 bytes in canonical base64 (44 characters, one `=`). */
 export const WIREGUARD_KEY_PATTERN = /^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/;
 
+/**
+ * Curve25519 points of small order (0, 1, the two of order 8, p-1, p, p+1), each with and without
+ * the top bit X25519 ignores. Any handshake with one yields an all-zero shared secret, which
+ * WireGuard refuses: such a "key" can never connect, only take a device slot. No real key pair
+ * has one as its public half.
+ */
+const SMALL_ORDER_KEYS = new Set([
+  "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+  "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAIA=",
+  "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+  "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAIA=",
+  "4Ot6fDtBuK4WVuP68Z/EatoJjeucMrH9hmIFFl9JuAA=",
+  "4Ot6fDtBuK4WVuP68Z/EatoJjeucMrH9hmIFFl9JuIA=",
+  "X5yVvKNQjCSx0LFVnIPvWwREXMRYHI6G2CJO3dCfEVc=",
+  "X5yVvKNQjCSx0LFVnIPvWwREXMRYHI6G2CJO3dCfEdc=",
+  "7P///////////////////////////////////////38=",
+  "7P////////////////////////////////////////8=",
+  "7f///////////////////////////////////////38=",
+  "7f////////////////////////////////////////8=",
+  "7v///////////////////////////////////////38=",
+  "7v////////////////////////////////////////8=",
+]);
+
 /** True for a canonical base64 encoding of 32 bytes (surrounding whitespace is not trimmed here). */
 export function isWireguardKey(value: string): boolean {
-  return WIREGUARD_KEY_PATTERN.test(value);
+  return WIREGUARD_KEY_PATTERN.test(value) && !SMALL_ORDER_KEYS.has(value);
 }
 
 /** For forms: a pasted key, trimmed, that must be a WireGuard public key. */
 export const wireguardKeySchema = z
   .string()
   .trim()
-  .regex(WIREGUARD_KEY_PATTERN, "A WireGuard public key is 32 bytes in base64 (44 characters)");
+  .regex(WIREGUARD_KEY_PATTERN, "A WireGuard public key is 32 bytes in base64 (44 characters)")
+  .refine((key) => !SMALL_ORDER_KEYS.has(key), "Not a usable WireGuard public key");
 
 /** Longest device name. */
 export const DEVICE_NAME_MAX = 64;

@@ -6,6 +6,7 @@ import {
   emailRequestSchema,
   HIGHLIGHTED_PLAN_INDEX,
   invoiceRequestSchema,
+  isWireguardKey,
   PLAN_CATALOGUE,
   paymentInitRequestSchema,
   paymentListSchema,
@@ -13,6 +14,7 @@ import {
   planListSchema,
   subscriptionInfoSchema,
   tokenLabel,
+  wireguardKeySchema,
 } from "../src/index.js";
 
 describe("plan catalogue", () => {
@@ -147,5 +149,33 @@ describe("reply schemas", () => {
       }).success,
     ).toBe(true);
     expect(apiErrorSchema.safeParse({ error: "x" }).success).toBe(false);
+  });
+});
+
+describe("WireGuard public keys", () => {
+  // Curve25519 points of small order (0, 1, the two of order 8, p-1, p, p+1), each with and
+  // without the top bit X25519 ignores: a handshake with any of them yields an all-zero secret,
+  // which WireGuard refuses, so such a device could never connect.
+  const lowOrder = [
+    "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+    "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAIA=",
+    "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+    "4Ot6fDtBuK4WVuP68Z/EatoJjeucMrH9hmIFFl9JuAA=",
+    "X5yVvKNQjCSx0LFVnIPvWwREXMRYHI6G2CJO3dCfEVc=",
+    "X5yVvKNQjCSx0LFVnIPvWwREXMRYHI6G2CJO3dCfEdc=",
+    "7P///////////////////////////////////////38=",
+    "7f///////////////////////////////////////38=",
+    "7v////////////////////////////////////////8=",
+  ];
+
+  it("refuses the small-order points a device could never connect with, in the check and the form schema", () => {
+    for (const key of lowOrder) {
+      expect(isWireguardKey(key), key).toBe(false);
+      expect(wireguardKeySchema.safeParse(key).success, key).toBe(false);
+    }
+    expect(isWireguardKey("2lF0ym2sgdICUaaec+jK1Ex3VnN23x0cRLE8Oag/tv4=")).toBe(true);
+    expect(wireguardKeySchema.parse(" 2lF0ym2sgdICUaaec+jK1Ex3VnN23x0cRLE8Oag/tv4=\n")).toBe(
+      "2lF0ym2sgdICUaaec+jK1Ex3VnN23x0cRLE8Oag/tv4=",
+    );
   });
 });
