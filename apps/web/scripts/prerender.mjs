@@ -94,7 +94,7 @@ const lowPriorityScripts = (html) =>
 async function writePage(url, file, language) {
   const page = await prerender(url, language);
   let html = lowPriorityScripts(template)
-    .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
     .replace(HEAD, `<!--page-head-->\n    ${page.head}\n    <!--/page-head-->`)
     .replace(ROOT, `<div id="root" data-prerendered="${language}" data-islands data-path="${url}">${page.html}</div>`);
   if (page.html.includes('data-when="load"')) {
