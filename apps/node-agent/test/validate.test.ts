@@ -48,6 +48,21 @@ describe("checks on what the control plane sends", () => {
     }
   });
 
+  it("refuses the pool's own network, gateway (the node's tunnel address and VPN_DNS) and broadcast addresses", () => {
+    // The server never hands these out; a peer holding the gateway would answer for the node.
+    for (const bad of [
+      "10.64.0.0/32",
+      "10.64.0.1/32",
+      "10.127.255.255/32",
+      "fd00:7665:696c::/128",
+      "fd00:7665:696c::1/128",
+    ]) {
+      expect(check(bad), bad).toBeNull();
+    }
+    expect(check("10.64.0.2/32")).toBe("10.64.0.2/32");
+    expect(check("fd00:7665:696c::2/128")).toBe("fd00:7665:696c::2/128");
+  });
+
   it("reads handshakes and counters from a dump, never the interface line", () => {
     const key = "uk7xFyRooqsliAT0LAZdY3YA9KooLsTvHC6pd+1g2b8=";
     const dump = [

@@ -138,6 +138,16 @@ export function poolProblem(cidr: string, family: "ipv4" | "ipv6"): string | nul
   return null;
 }
 
+/** Whether the bits after the prefix are 0 or 1 (the network and the node's own address). */
+function hostPartAtMostOne(groups: number[], bits: number): boolean {
+  for (let i = 0; i < 8; i++) {
+    const prefixBits = Math.min(16, Math.max(0, bits - i * 16));
+    const host = (groups[i] as number) & (0xffff >> prefixBits);
+    if (host > (i === 7 ? 1 : 0)) return false;
+  }
+  return true;
+}
+
 /**
  * Builds the check for one peer's allowed IP: a single host address (/32 or /128) inside the
  * configured pools. A device never needs more, and a wider prefix (0.0.0.0/0, the node's own
@@ -154,12 +164,14 @@ export function allowedIpCheck(pools: AddressPools): AllowedIpCheck {
     if (four?.[1]) {
       const n = ipv4Number(four[1]);
       if (n === null || (n & v4Mask) >>> 0 !== (v4.parsed & v4Mask) >>> 0) return null;
+      const host = (n & ~v4Mask) >>> 0;
+      if (host <= 1 || host === ~v4Mask >>> 0) return null;
       return `${four[1]}/32`;
     }
     const six = IPV6_HOST.exec(value);
     if (six?.[1]) {
       const groups = ipv6Groups(six[1]);
-      if (!groups || !insideV6(groups, v6.parsed, v6.bits)) return null;
+      if (!groups || !insideV6(groups, v6.parsed, v6.bits) || hostPartAtMostOne(groups, v6.bits)) return null;
       return `${formatIpv6(groups)}/128`;
     }
     return null;
