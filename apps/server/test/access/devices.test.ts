@@ -86,7 +86,14 @@ describe("adding a device", () => {
     const key = wgKey();
     expect((await create(user, { publicKey: ` ${key}\n` })).body.device.publicKey).toBe(key);
     const allZero = Buffer.alloc(32).toString("base64");
-    for (const bad of ["", "not-a-key", `${key.slice(0, -2)}==`, Buffer.alloc(31).toString("base64"), `${key}A`, allZero]) {
+    for (const bad of [
+      "",
+      "not-a-key",
+      `${key.slice(0, -2)}==`,
+      Buffer.alloc(31).toString("base64"),
+      `${key}A`,
+      allZero,
+    ]) {
       const res = await create(await paidUser(), { publicKey: bad });
       expect(res.status, bad).toBe(422);
       expect(res.body.code).toBe("invalid_public_key");
