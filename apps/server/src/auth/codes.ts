@@ -61,7 +61,9 @@ export async function issueCode(
     expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
   });
   const { template, sentAt } = CODE_MAIL[purpose];
-  if (sentAt) await markCodeSent(tx, user.id, sentAt, now, language);
+  // Only a sign-up sets the account's language (its security notices use it): /recover needs no
+  // more than the address, so its Accept-Language must not switch the owner's notices.
+  if (sentAt) await markCodeSent(tx, user.id, sentAt, now, purpose === "signup" ? language : null);
   await ctx.mail.enqueueCodeMail(tx, {
     to: user.email,
     template,

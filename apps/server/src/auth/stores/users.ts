@@ -123,9 +123,10 @@ export async function markCodeSent(
   userId: string,
   column: "confirmation_sent_at" | "recovery_sent_at",
   now: Date,
-  language: string,
+  /** The account's language from now on, or null to keep it. */
+  language: string | null,
 ): Promise<void> {
-  await tx.query(`UPDATE users SET ${column} = $2, language = $3, updated_at = $2 WHERE id = $1`, [
+  await tx.query(`UPDATE users SET ${column} = $2, language = COALESCE($3, language), updated_at = $2 WHERE id = $1`, [
     userId,
     now,
     language,
