@@ -1,5 +1,14 @@
 import { Button, SidebarNav } from "@veil/ui";
-import { CreditCard, KeyRound, LifeBuoy, LockKeyhole, ShieldCheck, Trash2, UserRound } from "lucide-react";
+import {
+  CreditCard,
+  KeyRound,
+  LifeBuoy,
+  LockKeyhole,
+  MonitorSmartphone,
+  ShieldCheck,
+  Trash2,
+  UserRound,
+} from "lucide-react";
 import { Suspense } from "react";
 import { Link, Outlet, useLocation } from "react-router-dom";
 import { useAuth } from "../auth/auth-provider.js";
@@ -13,7 +22,7 @@ import { PageSkeleton } from "./layout-skeleton.js";
 
 /**
  * The account area (docs/product.md §2.2): its own header with the language switch and logout, a sidebar with
- * the seven sections, and its own minimal footer. The public header and footer are not shown here.
+ * the seven sections of the spec and Devices, and its own minimal footer. The public header and footer are not shown here.
  */
 export function AccountLayout() {
   const t = useT();
@@ -28,6 +37,7 @@ export function AccountLayout() {
   const items = [
     { href: PATHS.account.profile, label: t("account.nav.profile"), icon: <UserRound /> },
     { href: PATHS.account.subscription, label: t("account.nav.subscription"), icon: <ShieldCheck /> },
+    { href: PATHS.account.devices, label: t("account.nav.devices"), icon: <MonitorSmartphone /> },
     { href: PATHS.account.payments, label: t("account.nav.payments"), icon: <CreditCard /> },
     { href: PATHS.account.changePassword, label: t("account.nav.changePassword"), icon: <KeyRound /> },
     { href: PATHS.account.security, label: t("account.nav.security"), icon: <LockKeyhole /> },
