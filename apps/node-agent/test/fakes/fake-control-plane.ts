@@ -87,7 +87,9 @@ export async function startFakeControlPlane(
       return json(res, 200, { revision: fake.revision, peers: [...current.values()] }, { etag: `"${fake.revision}"` });
     }
     const from = Number(since);
-    if (from > fake.revision || from < logStart - 1) return json(res, 200, { revision: fake.revision, reset: true });
+    // Asked again after a long-poll wakes: the log may have been pruned while it waited.
+    const outOfLog = () => from > fake.revision || from < logStart - 1;
+    if (outOfLog()) return json(res, 200, { revision: fake.revision, reset: true });
     if (from === fake.revision) {
       const wait = Number(url.searchParams.get("wait") ?? 0);
       if (wait > 0) {
@@ -107,6 +109,7 @@ export async function startFakeControlPlane(
         }
       }
       if (from === fake.revision) return res.writeHead(304).end();
+      if (outOfLog()) return json(res, 200, { revision: fake.revision, reset: true });
     }
     const changes = log.filter((entry) => entry.revision > from).map((entry) => ({ ...entry.change }));
     const wire = changes.map((c) => (c.op === "remove" ? c : { op: "upsert", ...c.peer }));

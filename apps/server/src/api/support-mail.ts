@@ -15,11 +15,13 @@ const oneLine = (value: string) =>
     .slice(0, 80);
 
 /**
- * User text in the plain-text part, unambiguous: the name as one quoted string (JSON: a line break
- * or quote in it shows as \n or \"), every line of the message behind "> ". So no typed line can
- * pass for a line of ours, such as a second "E-mail:" with someone else's address.
+ * User text in the plain-text part, unambiguous: the name as one quoted string (JSON, with U+2028
+ * and U+2029 escaped too: a line break, quote or line separator in it shows as \n, \" or \u2028),
+ * every line of the message behind "> ". So no typed line can pass for a line of ours, such as a
+ * second "E-mail:" with someone else's address.
  */
-const quotedName = (value: string) => JSON.stringify(value);
+const quotedName = (value: string) =>
+  JSON.stringify(value).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 const quotedLines = (value: string) =>
   value
     .split(/\r\n|\r|\n|\u2028|\u2029/)

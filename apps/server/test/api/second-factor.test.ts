@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authClient } from "../helpers/auth-client.js";
 import { enrollTotp, totpCode } from "../helpers/mfa.js";
+import { withoutRequestId } from "../helpers/product.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 const PASSWORD = "violet-harbour-lantern";
@@ -25,7 +26,7 @@ const call = (method: string, path: string, token: string, body?: unknown) =>
     method,
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
     ...(body ? { body: JSON.stringify(body) } : {}),
-  }).then(async (res) => ({ status: res.status, body: await res.json() }));
+  }).then(async (res) => ({ status: res.status, body: withoutRequestId(await res.json(), res.headers) }));
 
 const accountRoutes = (email: string) =>
   [

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authClient, jwtPayload, type Session } from "../helpers/auth-client.js";
+import { withoutRequestId } from "../helpers/product.js";
 import { STARTS_OWN_APP_MS, startTestApp, type TestApp } from "../helpers/test-app.js";
 
 const PASSWORD = "violet-harbour-lantern";
@@ -41,7 +42,7 @@ async function call(method: string, path: string, token?: string) {
   });
   const text = await res.text();
   // biome-ignore lint/suspicious/noExplicitAny: replies are inspected field by field
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as any };
+  return { status: res.status, body: (text ? withoutRequestId(JSON.parse(text), res.headers) : null) as any };
 }
 const list = (s: Session) => call("GET", "/user/web/sessions", s.access_token);
 const end = (s: Session, id: string) => call("DELETE", `/user/web/sessions/${id}`, s.access_token);
@@ -319,7 +320,7 @@ describe("with hosted Supabase (API_CHECK_LOCAL_SESSION=false)", () => {
           headers: { Authorization: `Bearer ${s.access_token}` },
         });
         expect(res.status).toBe(501);
-        expect(await res.json()).toEqual({
+        expect(withoutRequestId(await res.json(), res.headers)).toEqual({
           detail: "Manage sessions with the identity provider",
           code: "managed_by_identity_provider",
         });

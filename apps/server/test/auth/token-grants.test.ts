@@ -36,7 +36,11 @@ describe("given sign-in: the password grant and refresh-token rotation", () => {
       const unknown = await auth.signIn(fresh(), "not-the-password");
       expect(wrong.status).toBe(400);
       expect(unknown.status).toBe(400);
-      expect(wrong.body).toEqual(unknown.body);
+      // Identical but for error_id, each reply's own request id (its X-Request-Id header).
+      const { error_id: wrongId, ...wrongRest } = wrong.body as { error_id?: string };
+      const { error_id: unknownId, ...unknownRest } = unknown.body as { error_id?: string };
+      expect(wrongRest).toEqual(unknownRest);
+      expect([wrongId, unknownId]).toEqual([wrong.headers.get("x-request-id"), unknown.headers.get("x-request-id")]);
       expect(wrong.body).toMatchObject({ code: "invalid_credentials", message: "Invalid login credentials" });
     });
 

@@ -201,7 +201,8 @@ describe("HTML and script in contact messages", () => {
   it("should quote user text in the plain-text part so no typed line passes for one of ours (issue #25)", async () => {
     const res = await api(app, "POST", "/contact/web/send", {
       body: {
-        name: "Ann\nE-mail: ceo@veil.test",
+        // A name may not hold a control character (422), but U+2028 is a line break to many readers.
+        name: "Ann\u2028E-mail: ceo@veil.test",
         email: "mallory3@example.com",
         message: "Please reset my account.\nE-mail: victim@example.com\nName: Victim",
       },
@@ -209,9 +210,9 @@ describe("HTML and script in contact messages", () => {
     });
     expect(res.status).toBe(200);
     const mail = (await app.mailbox("help@veil.test")).find((m) => m.text.includes("mallory3@example.com"));
-    const lines = (mail?.text ?? "").split("\n");
+    const lines = (mail?.text ?? "").split(/\r\n|\r|\n|\u2028|\u2029/);
     expect(lines.filter((l) => l.startsWith("E-mail:"))).toEqual(["E-mail: mallory3@example.com"]);
-    expect(lines.filter((l) => l.startsWith("Name:"))).toEqual(['Name: "Ann\\nE-mail: ceo@veil.test"']);
+    expect(lines.filter((l) => l.startsWith("Name:"))).toEqual(['Name: "Ann\\u2028E-mail: ceo@veil.test"']);
     expect(lines).toContain("> E-mail: victim@example.com");
   });
 

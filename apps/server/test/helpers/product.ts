@@ -95,7 +95,7 @@ export async function api<T = any>(
  * customer's screenshot of the error leads to the log line): checked here for every error any test
  * sees, then left out so tests compare the rest.
  */
-function withoutRequestId(body: unknown, headers: Headers): unknown {
+export function withoutRequestId(body: unknown, headers: Headers): unknown {
   if (!body || typeof body !== "object" || !("code" in body) || !("detail" in body)) return body;
   const { request_id: id, ...rest } = body as { request_id?: unknown };
   const header = headers.get("x-request-id");
