@@ -108,8 +108,8 @@ test.describe("authentication flows (docs/product.md §4.2–§4.4, §5, §8)", 
     const email = uniqueEmail("login");
     await createAccount(request, email);
     await logIn(page, email);
-    // The spec's six sections and Security (docs/product.md §2.2, §11.5).
-    await expect(page.getByRole("navigation", { name: "Account sections" }).getByRole("link")).toHaveCount(7);
+    // The spec's six sections, Security and Devices (docs/product.md §2.2, §11.5).
+    await expect(page.getByRole("navigation", { name: "Account sections" }).getByRole("link")).toHaveCount(8);
     await page.goto("/login");
     await expect(page).toHaveURL(/\/account\/profile$/);
     await page.getByRole("button", { name: "Log out" }).click();

@@ -18,8 +18,9 @@ export function AccountLayoutSkeleton() {
         </div>
       </div>
       <div className="mx-auto grid w-full max-w-7xl flex-1 gap-6 px-4 py-6 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-10 md:py-10 lg:px-8">
+        {/* One bar per entry of AccountLayout's sidebar. */}
         <div className="hidden flex-col gap-4 md:flex">
-          {[1, 2, 3, 4, 5, 6, 7].map((n) => (
+          {[1, 2, 3, 4, 5, 6, 7, 8].map((n) => (
             <Skeleton key={n} className="w-4/5" />
           ))}
         </div>

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { axe } from "../../test/axe.js";
@@ -47,6 +47,21 @@ describe("given a default Accordion", () => {
     expect(screen.queryByRole("region")).not.toBeInTheDocument();
   });
 
+  it("should keep a closed answer in the page, hidden until the browser's find reaches it", () => {
+    const answer = screen.getByText("From $2 a week.");
+    expect(answer).not.toBeVisible();
+    expect(answer.closest("[data-slot=accordion-content]")).toHaveAttribute("hidden", "until-found");
+  });
+
+  it("should open the item whose closed answer find in page matched", () => {
+    const panel = screen.getByText("From $2 a week.").closest("[data-slot=accordion-content]") as HTMLElement;
+    act(() => {
+      panel.dispatchEvent(new Event("beforematch", { bubbles: true }));
+    });
+    expect(trigger("How much does it cost?")).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByRole("region", { name: "How much does it cost?" })).toBeVisible();
+  });
+
   describe("after opening an item", () => {
     beforeEach(async () => {
       await user.click(trigger("How much does it cost?"));
@@ -74,7 +89,7 @@ describe("given a default Accordion", () => {
     it("should close again on a second press", async () => {
       await user.click(trigger("How much does it cost?"));
       expect(trigger("How much does it cost?")).toHaveAttribute("aria-expanded", "false");
-      expect(screen.queryByText("From $2 a week.")).not.toBeInTheDocument();
+      expect(screen.getByText("From $2 a week.")).not.toBeVisible();
     });
 
     it("should toggle from the keyboard", async () => {

@@ -1,6 +1,7 @@
 "use client";
 
 import * as AccordionPrimitive from "@radix-ui/react-accordion";
+import { useControllableState } from "@radix-ui/react-use-controllable-state";
 import { cva, type VariantProps } from "class-variance-authority";
 import { ChevronDown } from "lucide-react";
 import * as React from "react";
@@ -21,10 +22,21 @@ export const accordionVariants = cva("", {
 });
 
 /** What the parts below need from their Accordion and item that Radix does not carry. */
-const AccordionStyleContext = React.createContext<{ headingLevel: HeadingLevel; variant: "card" | "plain" } | null>(
-  null,
-);
-const ItemLevelContext = React.createContext<HeadingLevel | null>(null);
+interface AccordionContextValue {
+  headingLevel: HeadingLevel;
+  variant: "card" | "plain";
+  open: string[];
+  /** Opens an item (a find-in-page match inside its closed panel). */
+  openItem: (value: string) => void;
+}
+const AccordionStyleContext = React.createContext<AccordionContextValue | null>(null);
+interface ItemContextValue {
+  level: HeadingLevel;
+  value: string;
+  triggerId: string;
+  contentId: string;
+}
+const ItemContext = React.createContext<ItemContextValue | null>(null);
 
 function useAccordionStyle(part: string) {
   const context = React.useContext(AccordionStyleContext);
@@ -73,7 +85,20 @@ export function Accordion({
   children,
   ...props
 }: AccordionProps) {
-  const style = React.useMemo(() => ({ headingLevel, variant: variant ?? "card" }), [headingLevel, variant]);
+  // The open items live here, not only in Radix: each panel is ours (see AccordionContent).
+  const [open = [], setOpen] = useControllableState<string[]>({
+    prop: value,
+    defaultProp: defaultValue ?? [],
+    onChange: onValueChange,
+  });
+  const openItem = React.useCallback(
+    (item: string) => setOpen((prev = []) => (prev.includes(item) ? prev : multiple ? [...prev, item] : [item])),
+    [multiple, setOpen],
+  );
+  const style = React.useMemo(
+    () => ({ headingLevel, variant: variant ?? "card", open, openItem }),
+    [headingLevel, variant, open, openItem],
+  );
   const shared = {
     "data-slot": "accordion",
     "data-variant": variant ?? "card",
@@ -82,22 +107,15 @@ export function Accordion({
   };
   // Radix has one value type per mode; ours is always a list, so single mode maps [] <-> "".
   const root = multiple ? (
-    <AccordionPrimitive.Root
-      type="multiple"
-      value={value}
-      defaultValue={defaultValue}
-      onValueChange={onValueChange}
-      {...shared}
-    >
+    <AccordionPrimitive.Root type="multiple" value={open} onValueChange={setOpen} {...shared}>
       {children}
     </AccordionPrimitive.Root>
   ) : (
     <AccordionPrimitive.Root
       type="single"
       collapsible
-      value={value === undefined ? undefined : (value[0] ?? "")}
-      defaultValue={defaultValue?.[0]}
-      onValueChange={onValueChange && ((next: string) => onValueChange(next ? [next] : []))}
+      value={open[0] ?? ""}
+      onValueChange={(next: string) => setOpen(next ? [next] : [])}
       {...shared}
     >
       {children}
@@ -120,8 +138,18 @@ export interface AccordionItemProps extends Omit<React.ComponentProps<"div">, "d
 
 export function AccordionItem({ value, id, headingLevel, className, children, ...props }: AccordionItemProps) {
   const accordion = useAccordionStyle("AccordionItem");
+  const uid = React.useId();
+  const item = React.useMemo(
+    () => ({
+      level: headingLevel ?? accordion.headingLevel,
+      value,
+      triggerId: `${uid}-trigger`,
+      contentId: `${uid}-content`,
+    }),
+    [headingLevel, accordion.headingLevel, value, uid],
+  );
   return (
-    <ItemLevelContext.Provider value={headingLevel ?? accordion.headingLevel}>
+    <ItemContext.Provider value={item}>
       <AccordionPrimitive.Item
         value={value}
         id={id ?? value}
@@ -133,8 +161,14 @@ export function AccordionItem({ value, id, headingLevel, className, children, ..
       >
         {children}
       </AccordionPrimitive.Item>
-    </ItemLevelContext.Provider>
+    </ItemContext.Provider>
   );
+}
+
+function useItem(part: string) {
+  const item = React.useContext(ItemContext);
+  if (!item) throw new Error(`<${part}> must be inside <AccordionItem>.`);
+  return item;
 }
 
 export const accordionTriggerVariants = cva([
@@ -147,13 +181,16 @@ export const accordionTriggerVariants = cva([
 /** The item's button, wrapped in a heading of the accordion's level. */
 export function AccordionTrigger({ className, children, ...props }: React.ComponentProps<"button">) {
   const accordion = useAccordionStyle("AccordionTrigger");
-  const level = React.useContext(ItemLevelContext) ?? accordion.headingLevel;
-  const Heading = `h${level}` as const;
+  const item = useItem("AccordionTrigger");
+  const Heading = `h${item.level}` as const;
   return (
     <AccordionPrimitive.Header asChild>
       <Heading className="m-0">
         <AccordionPrimitive.Trigger
           data-slot="accordion-trigger"
+          // Ours, not Radix's: the panel they point at is AccordionContent's own element.
+          id={item.triggerId}
+          aria-controls={item.contentId}
           className={cn(
             accordionTriggerVariants(),
             accordion.variant === "plain" && "rounded-none px-1 hover:bg-transparent hover:underline",
@@ -172,16 +209,41 @@ export function AccordionTrigger({ className, children, ...props }: React.Compon
   );
 }
 
-/** The answer: a region labelled by its button, hidden while closed. */
+/**
+ * The answer: a region labelled by its button, hidden while closed. Our own element rather than
+ * Radix's Content, which empties a closed panel: here the answer is always in the page (prerendered
+ * HTML, find in page), and a closed one is `hidden="until-found"`, so the browser's find opens it.
+ */
 export function AccordionContent({ className, children, ...props }: Omit<React.ComponentProps<"div">, "dir">) {
   const accordion = useAccordionStyle("AccordionContent");
+  const item = useItem("AccordionContent");
+  const open = accordion.open.includes(item.value);
+  const ref = React.useRef<HTMLDivElement>(null);
+  const { openItem } = accordion;
+  // React writes `hidden` only as a boolean; "until-found" is set here after each close.
+  React.useLayoutEffect(() => {
+    const panel = ref.current;
+    if (!panel || open) return;
+    panel.setAttribute("hidden", "until-found");
+    const reveal = () => openItem(item.value);
+    panel.addEventListener("beforematch", reveal);
+    return () => panel.removeEventListener("beforematch", reveal);
+  }, [open, openItem, item.value]);
   return (
-    <AccordionPrimitive.Content
+    <div
+      ref={ref}
+      role="region"
+      id={item.contentId}
+      aria-labelledby={item.triggerId}
+      hidden={!open}
       data-slot="accordion-content"
-      className={cn("px-5 pb-5 text-text-muted leading-7", accordion.variant === "plain" && "px-1", className)}
+      data-state={open ? "open" : "closed"}
+      data-orientation="vertical"
+      className={className}
       {...props}
     >
-      {children}
-    </AccordionPrimitive.Content>
+      {/* Padding inside: a hidden="until-found" panel still draws its own box. */}
+      <div className={cn("px-5 pb-5 text-text-muted leading-7", accordion.variant === "plain" && "px-1")}>{children}</div>
+    </div>
   );
 }
