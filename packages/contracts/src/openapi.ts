@@ -103,6 +103,16 @@ const NODE_API_SCHEMAS = {
   Pick<DocumentedRoute, "request" | "replies"> & { query?: z.ZodObject }
 >;
 
+/** Replies of customer routes beyond their one success status (the route table has only that). */
+const EXTRA_REPLIES: Partial<Record<ApiRouteName, DocumentedRoute["replies"]>> = {
+  servers: {
+    "304": {
+      schema: null,
+      description: "The list is unchanged since the `ETag` sent as `If-None-Match` (the list is cacheable for 30 s)",
+    },
+  },
+};
+
 function customerRoutes(): [string, DocumentedRoute][] {
   return (Object.keys(API_ROUTES) as ApiRouteName[]).map((name) => {
     const route: ApiRoute = API_ROUTES[name];
@@ -122,7 +132,7 @@ function customerRoutes(): [string, DocumentedRoute][] {
         security: route.auth ? BEARER_SCHEME : null,
         tag: route.path.split("/")[1] ?? "api",
         request,
-        replies: { [String(status)]: { schema: status === 204 ? null : reply, description } },
+        replies: { [String(status)]: { schema: status === 204 ? null : reply, description }, ...EXTRA_REPLIES[name] },
         query,
       },
     ];

@@ -41,6 +41,11 @@ describe("the OpenAPI document", () => {
     expect(documentedOperations(document).sort()).toEqual(fromTable.sort());
   });
 
+  it("documents the 304 that GET /api/servers answers to a matching If-None-Match", () => {
+    const op = document.paths[openApiPath(API_ROUTES.servers.path)]?.get;
+    expect(Object.keys(op?.responses ?? {}).filter((status) => Number(status) < 400)).toEqual(["200", "304"]);
+  });
+
   it.each(everyRoute)("%s: lists each error code it can answer under its status, and no other", (_, route) => {
     const op = document.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
     const responses = op?.responses as Record<string, { content?: unknown }>;
