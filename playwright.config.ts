@@ -26,6 +26,8 @@ function selectedProjects(argv: string[]): string[] {
   return names;
 }
 const selected = selectedProjects(process.argv);
+/** Where the `web` project's server writes its log, read by the `server-log` project. */
+export const E2E_SERVER_LOG = "test-results/logs/e2e-server.log";
 const runs = (project: string) => selected.length === 0 || selected.includes(project);
 
 export default defineConfig({
@@ -78,6 +80,12 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${WEB_PORT}` },
     },
     {
+      // After the whole web suite: its server's log, checked for leaked secrets (issue #32).
+      name: "server-log",
+      testDir: "apps/server/e2e",
+      dependencies: ["web"],
+    },
+    {
       // @veil/ui against its built static Storybook (served per worker on a free port by the
       // fixture in packages/ui/e2e/helpers/storybook.ts): axe on every story (@a11y) and
       // screenshots of every Matrix story (@vrt). Build first: pnpm --filter @veil/ui build-storybook.
@@ -109,11 +117,12 @@ export default defineConfig({
     },
   ],
   // The app server is only needed by the `web` project.
-  webServer: !runs("web")
+  webServer: !(runs("web") || runs("server-log"))
     ? []
     : [
         {
-          command: "node apps/server/dist/main.js",
+          // Its log goes to a file (info level: an access line per request) for `server-log`.
+          command: `mkdir -p test-results/logs && exec node apps/server/dist/main.js > ${E2E_SERVER_LOG} 2>&1`,
           url: `http://localhost:${WEB_PORT}/healthz`,
           // Mail resends are allowed after 1 s instead of 30 so the flows (sign up, then recover the
           // same address; resend after the countdown, fast-forwarded in the browser) run without waits.
@@ -125,6 +134,7 @@ export default defineConfig({
           env: {
             PORT: String(WEB_PORT),
             NODE_ENV: "test",
+            LOG_LEVEL: "info",
             MAIL_RESEND_SECONDS: "1",
             DATA_DIR: "memory://",
             RATE_LIMIT_OTP_PER_5MIN: "10000",
