@@ -153,6 +153,27 @@ describe("adding a device", () => {
   });
 });
 
+describe("re-keying a device", () => {
+  it("keeps the old key when no server is available to issue the new config (404 server_not_found)", async () => {
+    await addNode(app);
+    const user = await paidUser();
+    const created = await create(user);
+    expect(created.status).toBe(201);
+    const { id, publicKey } = created.body.device;
+    const { rows } = await app.db.query<{ id: string }>(
+      "UPDATE nodes SET disabled = true WHERE NOT disabled RETURNING id",
+    );
+    try {
+      const refused = await call("PATCH", `/devices/${id}`, user, { publicKey: wgKey() });
+      expect(refused.status).toBe(404);
+      expect(refused.body.code).toBe("server_not_found");
+      expect((await call("GET", "/devices", user)).body.devices).toEqual([expect.objectContaining({ id, publicKey })]);
+    } finally {
+      await app.db.query("UPDATE nodes SET disabled = false WHERE id = ANY($1)", [rows.map((r) => r.id)]);
+    }
+  });
+});
+
 describe("without an active subscription", () => {
   it("issues no config but still lists and removes devices, and a payment brings access back", async () => {
     const never = await registerCustomer(app);

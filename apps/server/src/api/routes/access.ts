@@ -99,9 +99,12 @@ export function mountAccessRoutes(api: Hono<ApiEnv>, ctx: ApiContext): void {
     const customer = await ctx.customerOf(identity);
     if ("name" in body) return { device: toDevice(await devices.rename(customer.id, id, body.name)), config: null };
     await limit(`devices:${identity.sub}`, limits.deviceChangesPerCustomer);
-    const row = await devices.rekey(customer.id, id, body.publicKey);
-    const server = await serverFor(undefined, row);
+    // The server first: a new key saved with no config to go with it would cut the device off.
+    const current = await devices.find(customer.id, id);
+    if (!current) throw notFound();
+    const server = await serverFor(undefined, current);
     if (!server) throw new HttpError(404, "server_not_found", "No server is available");
+    const row = await devices.rekey(customer.id, id, body.publicKey);
     return { device: toDevice(row), config: peerConfig(row, server) };
   });
 
