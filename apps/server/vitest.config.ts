@@ -13,6 +13,7 @@ export const POSTGRES_ONLY_TESTS = "test/**/*.postgres.test.ts";
  */
 export const RUN_ONCE_TESTS = [
   "test/auth/jwt.test.ts",
+  "test/constant-time.test.ts",
   "test/api/user-agent.test.ts",
   "test/http-static.test.ts",
   "test/payments/config.test.ts",

@@ -4,7 +4,8 @@
  * wherever the server is reachable). So someone who holds the JWT key alone can neither compute a
  * refresh token's successor nor test a code against its stored hash (README, "Security").
  */
-import { createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, hkdfSync, randomBytes, randomInt } from "node:crypto";
+import { constantTimeEqual } from "../constant-time.js";
 
 export interface DerivedKeys {
   /** HMAC key for stored one-time codes. */
@@ -28,10 +29,10 @@ export function hashCode(key: Buffer, purpose: string, email: string, code: stri
   return createHmac("sha256", key).update(`${purpose}\n${email}\n${code}`).digest("hex");
 }
 
+/** Whether two stored hex hashes are equal; text that is not hex decodes to nothing and never matches. */
 export function sameHex(a: string, b: string): boolean {
   const x = Buffer.from(a, "hex");
-  const y = Buffer.from(b, "hex");
-  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
+  return x.length > 0 && constantTimeEqual(x, Buffer.from(b, "hex"));
 }
 
 /** A new refresh token: 32 random bytes, base64url. */

@@ -4,11 +4,11 @@
  * (METRICS_PORT, loopback by default) or at /metrics with a bearer token (METRICS_TOKEN); never
  * in public.
  */
-import { timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Clock } from "../clock.js";
+import { constantTimeEqual } from "../constant-time.js";
 import type { Queryable } from "../db/index.js";
 import type { SettlementOutcome } from "../payments/settlement.js";
 
@@ -176,7 +176,5 @@ export function createMetrics(deps: { db: Queryable; clock: Clock }): Metrics {
 
 /** Compares a presented bearer token with the configured one in constant time. */
 export function tokenMatches(header: string | undefined, token: string): boolean {
-  const presented = Buffer.from(/^Bearer\s+(.+)$/i.exec(header ?? "")?.[1] ?? "");
-  const expected = Buffer.from(token);
-  return presented.length === expected.length && timingSafeEqual(presented, expected);
+  return constantTimeEqual(/^Bearer\s+(.+)$/i.exec(header ?? "")?.[1] ?? "", token);
 }

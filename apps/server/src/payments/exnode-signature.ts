@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { constantTimeEqual } from "../constant-time.js";
 
 /**
  * Exnode's request signature: lowercase hex HMAC-SHA512 keyed with the private key over the
@@ -18,7 +19,5 @@ export function isValidExnodeSignature(
   rawBody: string,
   signature: string,
 ): boolean {
-  const expected = Buffer.from(exnodeSignature(privateKey, timestamp, rawBody), "utf8");
-  const received = Buffer.from(signature, "utf8");
-  return expected.length === received.length && timingSafeEqual(expected, received);
+  return constantTimeEqual(exnodeSignature(privateKey, timestamp, rawBody), signature);
 }

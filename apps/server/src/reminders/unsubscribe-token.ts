@@ -4,7 +4,8 @@
  * id or change the id of a link they hold. The link has no expiry (mail clients may post it weeks
  * later, RFC 8058) and only ever turns reminders off, so a replayed link changes nothing.
  */
-import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { createHmac, hkdfSync } from "node:crypto";
+import { constantTimeEqual } from "../constant-time.js";
 
 /** Binds the MAC to this use: the same key can never sign something that passes for another token. */
 const PURPOSE = "veil/reminders/unsubscribe/v1\n";
@@ -54,6 +55,6 @@ export function readUnsubscribeToken(key: string, token: unknown): string | null
   // Likewise for the signature: its last character carries unused bits a decoder ignores.
   if (given.toString("base64url") !== macPart) return null;
   const expected = mac(key, customerId);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (!constantTimeEqual(given, expected)) return null;
   return customerId;
 }

@@ -1,25 +1,19 @@
 /** `/api/exnode/callback/<secret>`: the payment provider's notice that an invoice changed. */
-import { timingSafeEqual } from "node:crypto";
 import { providerCallbackRequestSchema } from "@veil/contracts";
 import type { Hono } from "hono";
+import { constantTimeEqual } from "../../constant-time.js";
 import { ProviderRejectedError } from "../../payments/provider.js";
 import type { ApiContext } from "../context.js";
 import { detail } from "../errors.js";
 import type { ApiEnv } from "../identity.js";
 import { handle } from "../route.js";
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 // Unsigned by Exnode: the secret in the path keeps strangers out, and we act only on what the
 // provider's API says about the invoice, never on the callback body.
 export function mountCallbackRoute(api: Hono<ApiEnv>, ctx: ApiContext): void {
   const { payments, logger } = ctx.deps;
   handle(api, ctx, "providerCallback", async (c) => {
-    if (!sameSecret(c.req.param("secret") ?? "", ctx.deps.callbackSecret))
+    if (!constantTimeEqual(c.req.param("secret") ?? "", ctx.deps.callbackSecret))
       return detail(c, 404, "not_found", "Not Found");
     const contentType = c.req.header("Content-Type") ?? "";
     const raw = contentType.includes("application/x-www-form-urlencoded")
