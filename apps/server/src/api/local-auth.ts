@@ -3,6 +3,7 @@ import {
   AccessTokenError,
   confirmAccountPassword,
   forgetAuthUser,
+  isAal2,
   requireActiveSession,
   SessionCheckError,
   type SessionLimits,
@@ -48,7 +49,7 @@ export function createApiAuthenticator(deps: {
     }
     try {
       const user = await requireActiveSession(deps.db, claims, deps.clock, deps.sessionLimits);
-      const aal2 = claims.aal === "aal2" && user.sessionAal === "aal2";
+      const aal2 = await isAal2(claims.aal, () => user.sessionAal);
       return {
         sub: user.id,
         email: user.email,

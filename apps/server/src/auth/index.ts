@@ -12,6 +12,7 @@ export {
 } from "./account-admin.js";
 export { type AuthDataExport, exportAuthData } from "./data-export.js";
 export { type AccessClaims, AccessTokenError, type AmrEntry, signAccessToken, verifyAccessToken } from "./jwt.js";
+export { isAal2 } from "./mfa/assurance.js";
 export { removeAllFactors } from "./mfa/operator-reset.js";
 export { type Auth, createAuth } from "./routes.js";
 export {

@@ -27,6 +27,19 @@ const MFA_METHODS: readonly string[] = ["totp", "mfa/totp", "mfa/recovery_code"]
 /** A verified second factor answers the sign-in grants' token response (token.ts). */
 export type MfaTokenResponse = TokenResponse;
 
+/**
+ * The aal2 rule, for /factors and the product API alike: a caller is aal2 only when its token says
+ * so and its session still does (removing the last authenticator lowers the sessions, while tokens
+ * minted before keep their claim until they expire). `sessionAal` is asked only for an aal2 token:
+ * an aal1 token is never more, so no row is read for it.
+ */
+export async function isAal2(
+  tokenAal: string,
+  sessionAal: () => Promise<string | null> | string | null,
+): Promise<boolean> {
+  return tokenAal === "aal2" && (await sessionAal()) === "aal2";
+}
+
 /** The newest second-factor entry of an amr claim, in unix seconds; null when there is none. */
 export function lastMfaAt(amr: readonly AmrEntry[]): number | null {
   const times = amr.filter((e) => MFA_METHODS.includes(e.method)).map((e) => Number(e.timestamp));

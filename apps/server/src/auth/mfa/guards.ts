@@ -10,7 +10,7 @@ import { limitPerIp, perIp } from "../context.js";
 import { AuthError } from "../errors.js";
 import type { AccessClaims } from "../jwt.js";
 import { sessionAal, sessionProofs, sessionSignIn } from "../stores/sessions.js";
-import { lastMfaAt } from "./assurance.js";
+import { isAal2, lastMfaAt } from "./assurance.js";
 import { isVerifiedFactor } from "./factors.js";
 
 /** A signed-in caller, as /auth/v1's bearer check hands it over. */
@@ -55,10 +55,9 @@ export function createGuards(deps: { config: Config; db: Queryable; clock: Clock
     limiter,
     rules,
     limitIp: (rule: LimitRule, ip: string): Promise<void> => limitPerIp(limiter, rule, ip),
-    /** aal2 only when the token says so and its session still does (an unenroll lowers sessions). */
-    async isAal2(caller: Caller): Promise<boolean> {
-      return caller.claims.aal === "aal2" && (await sessionAal(deps.db, caller.sessionId)) === "aal2";
-    },
+    /** The aal2 rule (assurance.ts) for a /factors caller: its token's level and its session's. */
+    isAal2: (caller: Caller): Promise<boolean> =>
+      isAal2(caller.claims.aal, () => sessionAal(deps.db, caller.sessionId)),
     /**
      * Whether the caller's token was minted by a code of an EXISTING factor (verified, still there)
      * at most RECENT_MFA_SECONDS ago: what adding, removing and regenerating factors need, so an
