@@ -148,14 +148,11 @@ export function normalizeEmail(raw: string | undefined, missing: string): string
   return email;
 }
 
-/** A client's network (IPv4 address, IPv6 /64) as stored: hashed, like rate-limit subjects. */
 /**
  * The key of the mail windows for a request that mails nothing (an unknown, confirmed or banned
  * address): it answers as a mailing one would, without spending the address's real budget.
  */
 export const noMailBudget = (email: string) => `no-mail|${email}`;
 
+/** A client's network (IPv4 address, IPv6 /64) as stored: hashed, like rate-limit subjects. */
 export const networkHash = (ip: string) => sha256Hex(`signup-network\n${rateLimitSubject(ip)}`);
-
-/** The User-Agent as sessions store it (bounded). */
-export const storedUserAgent = (meta: RequestMeta) => meta.userAgent?.slice(0, 512) ?? null;
