@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authClient } from "../helpers/auth-client.js";
+import { challengeAndVerify, enrollTotp, totpCode, wrongTotp } from "../helpers/mfa.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 const PASSWORD = "violet-harbour-lantern";
@@ -201,5 +202,32 @@ describe("given guessing against one address", () => {
     const ip = "192.0.2.77";
     for (let i = 0; i < 5; i++) expect((await auth.signIn(email, `guess-${i}-abcdef`, { ip })).status).toBe(400);
     expect((await auth.signIn(email, "guess-5-abcdef", { ip })).status).toBe(429);
+  });
+});
+
+describe("given RATE_LIMIT_TOTP_FAILURES_PER_30MIN set to 2 (5 by default)", () => {
+  let app: TestApp;
+  let auth: ReturnType<typeof authClient>;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { RATE_LIMIT_TOTP_FAILURES_PER_30MIN: "2" } });
+    auth = authClient(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("should hold the account's authenticator code checks after 2 wrong codes, the right code included, for 30 minutes", async () => {
+    const email = fresh();
+    await auth.confirmedUser(email, PASSWORD);
+    const { secret, factorId } = await enrollTotp(app, auth, (await auth.signIn(email, PASSWORD)).body);
+    app.clock.advance({ seconds: 30 });
+    const token = (await auth.signIn(email, PASSWORD)).body.access_token;
+    const wrong = wrongTotp(secret, app.clock.now());
+    for (let i = 0; i < 2; i++) expect((await challengeAndVerify(auth, token, factorId, wrong)).status).toBe(422);
+
+    const right = await challengeAndVerify(auth, token, factorId, totpCode(secret, app.clock.now()));
+    expect(right).toMatchObject({ status: 429, body: { code: "over_request_rate_limit" } });
+    app.clock.advance({ minutes: 30, seconds: 1 });
+    expect((await challengeAndVerify(auth, token, factorId, totpCode(secret, app.clock.now()))).status).toBe(200);
   });
 });

@@ -34,15 +34,15 @@ export function mfaRules(config: Config) {
     ipChallenge: perIp("mfa_challenge", config.RATE_LIMIT_VERIFY_PER_5MIN),
     ipVerify: perIp("mfa_verify", config.RATE_LIMIT_VERIFY_PER_5MIN),
     /**
-     * Wrong authenticator codes per account, from anywhere: 5 in 30 minutes, then every check waits
-     * for the window to end (docs/product.md §11.4: as strict as mailed codes, which allow 5 wrong
-     * tries per code and a new code only by mail, 10 mails an hour: 1,200 tries a day; a TOTP guess
-     * meets up to 3 valid codes, so 5 per 30 minutes is 720 chances a day). Counted before the code
-     * is checked, so parallel guesses get no more tries; a right code gives its place back. Only
-     * someone who knows the password gets this far; the owner can still sign in with a recovery
-     * code meanwhile.
+     * Wrong authenticator codes per account, from anywhere: RATE_LIMIT_TOTP_FAILURES_PER_30MIN in 30
+     * minutes, then every check waits for the window to end. The default, 5, is as strict as mailed
+     * codes (docs/product.md §11.4), which allow 5 wrong tries per code and a new code only by mail,
+     * 10 mails an hour: 1,200 tries a day; a TOTP guess meets up to 3 valid codes, so 5 per 30
+     * minutes is 720 chances a day. Counted before the code is checked, so parallel guesses get no
+     * more tries; a right code gives its place back. Only someone who knows the password gets this
+     * far; the owner can still sign in with a recovery code meanwhile.
      */
-    totpFail: { bucket: "mfa-fail:user", limit: 5, windowSeconds: 1800 },
+    totpFail: { bucket: "mfa-fail:user", limit: config.RATE_LIMIT_TOTP_FAILURES_PER_30MIN, windowSeconds: 1800 },
     /** Wrong recovery codes per account and client network (80-bit codes: this only stops hammering). */
     recoveryFail: { bucket: "mfa-recovery-fail:user+net", limit: 10, windowSeconds: 900 },
   } satisfies Record<string, LimitRule>;
