@@ -6,7 +6,7 @@ import type { ApiErrorCode } from "@veil/contracts";
 import type { Context, ErrorHandler, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Logger } from "pino";
-import { HashingBusyError } from "../auth/hashing-queue.js";
+import { HashingBusyError } from "../auth/index.js";
 import type { Clock } from "../clock.js";
 import { type Db, DbUnavailableError } from "../db/index.js";
 import { DeviceError } from "../devices/index.js";

@@ -11,6 +11,8 @@ export {
   setAuthUserBlocked,
 } from "./account-admin.js";
 export { type AuthDataExport, exportAuthData } from "./data-export.js";
+export { HashingBusyError } from "./hashing-queue.js";
+export { startAuthHousekeeping } from "./housekeeping.js";
 export { type AccessClaims, AccessTokenError, type AmrEntry, signAccessToken, verifyAccessToken } from "./jwt.js";
 export { isAal2 } from "./mfa/assurance.js";
 export { removeAllFactors } from "./mfa/operator-reset.js";

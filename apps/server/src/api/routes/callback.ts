@@ -2,7 +2,7 @@
 import { providerCallbackRequestSchema } from "@veil/contracts";
 import type { Hono } from "hono";
 import { constantTimeEqual } from "../../constant-time.js";
-import { ProviderRejectedError } from "../../payments/provider.js";
+import { ProviderRejectedError } from "../../payments/index.js";
 import type { ApiContext } from "../context.js";
 import { detail } from "../errors.js";
 import type { ApiEnv } from "../identity.js";
