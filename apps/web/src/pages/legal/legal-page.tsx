@@ -7,8 +7,14 @@ import { useRichT } from "../../i18n/use-rich-t.js";
 import { useT } from "../../i18n/use-t.js";
 import { usePageMeta } from "../../seo/use-page-meta.js";
 
-/** Date the current terms and privacy policy took effect (shown as "Last updated"). */
-export const LEGAL_UPDATED = new Date(Date.UTC(2026, 10, 1));
+/**
+ * Date each document's current text took effect (shown as "Last updated"): change it with the text.
+ * The privacy policy changed when devices arrived (what is stored for each, #28).
+ */
+export const LEGAL_UPDATED = {
+  terms: new Date(Date.UTC(2026, 10, 1)),
+  privacy: new Date(Date.UTC(2026, 10, 26)),
+} as const;
 
 interface LegalPageProps {
   /** Catalogue prefix: "terms" or "privacy". */
@@ -24,7 +30,7 @@ export function LegalPage({ prefix, sections, canonicalPath }: LegalPageProps) {
   const intl = useIntl();
   usePageMeta({ title: t(`${prefix}.meta.title`), description: t(`${prefix}.meta.description`), canonicalPath });
   const values = { email: <SupportEmailLink />, hours: SUPPORT_REPLY_HOURS, age: MINIMUM_AGE };
-  const date = intl.formatDate(LEGAL_UPDATED, { dateStyle: "long", timeZone: "UTC" });
+  const date = intl.formatDate(LEGAL_UPDATED[prefix], { dateStyle: "long", timeZone: "UTC" });
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">
       {/* One size down below 360 px, where "конфиденциальности" alone is wider than the column. */}
