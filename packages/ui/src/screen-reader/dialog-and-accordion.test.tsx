@@ -14,21 +14,13 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../components/dialog/dialog.js";
+import { nextUntil } from "./reader.js";
 
 /* What a screen reader says for the disclosure and the modal (see screen-reader.test.tsx). */
 
 afterEach(async () => {
   await virtual.stop();
 });
-
-/** Moves the reader until the last phrase starts with `start` (at most 40 steps). */
-async function nextUntil(start: string): Promise<void> {
-  for (let i = 0; i < 40; i++) {
-    if ((await virtual.lastSpokenPhrase()).startsWith(start)) return;
-    await virtual.next();
-  }
-  throw new Error(`never reached "${start}": ${(await virtual.spokenPhraseLog()).join(" | ")}`);
-}
 
 describe("Dialog", () => {
   function ActionUnavailable() {

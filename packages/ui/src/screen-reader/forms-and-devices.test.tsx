@@ -8,6 +8,7 @@ import { ConfigCard } from "../components/config-card/config-card.js";
 import { CopyButton } from "../components/copy-button/copy-button.js";
 import { DeviceList, DeviceListItem } from "../components/device-list/device-list.js";
 import { OtpInput } from "../components/otp-input/otp-input.js";
+import { nextUntil } from "./reader.js";
 
 /*
  * What a screen reader says for code entry, copying and devices (see screen-reader.test.tsx). A
@@ -18,14 +19,6 @@ import { OtpInput } from "../components/otp-input/otp-input.js";
 afterEach(async () => {
   await virtual.stop();
 });
-
-async function nextUntil(start: string): Promise<void> {
-  for (let i = 0; i < 60; i++) {
-    if ((await virtual.lastSpokenPhrase()).startsWith(start)) return;
-    await virtual.next();
-  }
-  throw new Error(`never reached "${start}": ${(await virtual.spokenPhraseLog()).join(" | ")}`);
-}
 
 describe("OtpInput", () => {
   function Code({ error }: { error?: string }) {
