@@ -14,7 +14,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../components/dialog/dialog.js";
-import { nextUntil } from "./reader.js";
+import { nextUntil } from "../test/screen-reader.js";
 
 /* What a screen reader says for the disclosure and the modal (see screen-reader.test.tsx). */
 

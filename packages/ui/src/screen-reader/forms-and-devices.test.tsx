@@ -8,7 +8,7 @@ import { ConfigCard } from "../components/config-card/config-card.js";
 import { CopyButton } from "../components/copy-button/copy-button.js";
 import { DeviceList, DeviceListItem } from "../components/device-list/device-list.js";
 import { OtpInput } from "../components/otp-input/otp-input.js";
-import { nextUntil } from "./reader.js";
+import { nextUntil } from "../test/screen-reader.js";
 
 /*
  * What a screen reader says for code entry, copying and devices (see screen-reader.test.tsx). A
