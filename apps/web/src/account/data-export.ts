@@ -1,5 +1,6 @@
 import { API_ROUTES } from "@veil/contracts/constants";
 import { anyReply, api } from "../api/client.js";
+import { saveFile } from "../components/save-file.js";
 
 /** The name the server gives the file (docs/product.md §11.2), dated in UTC. */
 export function exportFileName(now: Date): string {
@@ -12,15 +13,5 @@ export function exportFileName(now: Date): string {
  */
 export async function downloadMyData(now = new Date()): Promise<void> {
   const data = await api(API_ROUTES.dataExport, undefined, { schema: anyReply });
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = exportFileName(now);
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers start reading the Blob only after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }), exportFileName(now));
 }

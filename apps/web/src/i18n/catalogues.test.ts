@@ -39,6 +39,7 @@ const VALUES = {
   city: "Amsterdam",
   location: "Netherlands, Amsterdam",
   max: 64,
+  id: "a1b2c3d4",
 };
 
 describe("message catalogues", () => {

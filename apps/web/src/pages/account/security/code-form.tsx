@@ -7,6 +7,12 @@ import { useT } from "../../../i18n/use-t.js";
 import { useSubmitMessage } from "../../auth/use-submit-message.js";
 
 /**
+ * For the section's buttons with long labels ("Получить новые резервные коды" is wider than a
+ * 320 px card): they wrap onto a second line instead of sticking out; one line looks as before.
+ */
+export const WRAPS = "h-auto min-h-11 max-w-full whitespace-normal py-2.5 text-center";
+
+/**
  * An authenticator-code form of the two-factor section: the intro, the six boxes, the outcome line
  * and a confirm and a cancel button. `onCode` returns an error to show (the boxes are cleared), or
  * nothing when the code was taken.
@@ -72,7 +78,7 @@ export function CodeForm({
       />
       <FormMessage message={formMessage} />
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={code.length !== CODE_LENGTH} loading={submitting}>
+        <Button type="submit" className={WRAPS} disabled={code.length !== CODE_LENGTH} loading={submitting}>
           {confirmLabel}
         </Button>
         <Button type="button" variant="outline" onClick={onCancel}>

@@ -8,11 +8,16 @@ import { deviceLabel } from "./device-label.js";
 
 const ICONS = { desktop: Monitor, mobile: Smartphone, tablet: Tablet, tv: Tv } as const;
 
-/** One row of the sessions list: the device, when it was last active and signed in, and "End session". */
+/**
+ * One row of the sessions list: the device, when it was last active and signed in, a short id, and
+ * "End session". Two sessions of the same browser and system ("Chrome 156 on Linux" twice) are told
+ * apart by their sign-in time and id, which also describe their "End session" buttons.
+ */
 export function SessionItem({ session, onEnd }: { session: DeviceSession; onEnd: (session: DeviceSession) => void }) {
   const t = useT();
   const intl = useIntl();
   const titleId = useId();
+  const detailsId = useId();
   const label = deviceLabel(session, t);
   const when = (iso: string) => intl.formatDate(iso, { dateStyle: "medium", timeStyle: "short" });
   const Icon = ICONS[session.device ?? "desktop"];
@@ -34,7 +39,10 @@ export function SessionItem({ session, onEnd }: { session: DeviceSession; onEnd:
               ? t("security.sessions.activeNow")
               : t("security.sessions.lastUsed", { time: when(session.last_used_at) })}
           </p>
-          <p className="text-text-muted">{t("security.sessions.signedIn", { time: when(session.created_at) })}</p>
+          <div id={detailsId} className="text-text-muted">
+            <p>{t("security.sessions.signedIn", { time: when(session.created_at) })}</p>
+            <p translate="no">{t("security.sessions.shortId", { id: session.id.slice(0, 8) })}</p>
+          </div>
         </div>
       </div>
       {session.current ? null : (
@@ -44,6 +52,7 @@ export function SessionItem({ session, onEnd }: { session: DeviceSession; onEnd:
           className="self-start sm:self-center"
           // Many rows have this button: its name says which device (and starts with the visible text).
           aria-label={t("security.sessions.endNamed", { device: label })}
+          aria-describedby={detailsId}
           onClick={() => onEnd(session)}
         >
           {t("security.sessions.end")}

@@ -218,4 +218,41 @@ describe("Security: sessions", () => {
     await user.click(screen.getByRole("button", { name: "Завершить все другие сеансы" }));
     expect(screen.getByRole("dialog", { name: "Завершить все другие сеансы?" })).toBeInTheDocument();
   });
+
+  it.each([
+    ["en", "Chrome 156 on Linux", /^Signed in Feb 2[58], 2026/, "Session ID"],
+    ["ru", "Chrome 156, Linux", /^Вход выполнен: 2[58]/, "Идентификатор сеанса"],
+  ] as const)(
+    "tells two sessions of the same browser apart by sign-in time and a short id (%s)",
+    async (lang, name, signedIn, idLabel) => {
+      const chrome = (id: string, created_at: string): DeviceSession => ({
+        ...FIREFOX,
+        id,
+        created_at,
+        browser: "Chrome",
+        browser_version: "156",
+        os: "Linux",
+      });
+      server.sessions = [
+        THIS,
+        chrome("a1b2c3d4-0000-4000-8000-000000000001", "2026-02-25T10:00:00.000Z"),
+        chrome("e5f6a7b8-0000-4000-8000-000000000002", "2026-02-28T18:30:00.000Z"),
+      ];
+      renderSection(lang);
+      const list = await screen.findByRole("list", {
+        name: lang === "en" ? "Signed-in devices" : "Устройства, на которых выполнен вход",
+      });
+      const [, older, newer] = within(list).getAllByRole("listitem") as [HTMLElement, HTMLElement, HTMLElement];
+      expect(older).toHaveAccessibleName(name);
+      expect(newer).toHaveAccessibleName(name);
+      expect(within(older).getByText(`${idLabel} a1b2c3d4`)).toBeInTheDocument();
+      expect(within(newer).getByText(`${idLabel} e5f6a7b8`)).toBeInTheDocument();
+      expect(within(older).getByText(signedIn)).not.toHaveTextContent(
+        within(newer).getByText(signedIn).textContent ?? "",
+      );
+      // The two "End session" buttons say which is which to a screen reader too.
+      expect(within(older).getByRole("button")).toHaveAccessibleDescription(new RegExp(`${idLabel} a1b2c3d4`));
+      expect(within(newer).getByRole("button")).toHaveAccessibleDescription(new RegExp(`${idLabel} e5f6a7b8`));
+    },
+  );
 });

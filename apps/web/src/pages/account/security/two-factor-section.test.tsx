@@ -1,7 +1,10 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuthContextValue } from "../../../auth/auth-provider.js";
+import { EN_MESSAGES, type Messages } from "../../../i18n/catalogues.js";
+import { I18nProvider } from "../../../i18n/i18n-provider.js";
+import ru from "../../../i18n/ru.json";
 import { renderAt } from "../../../test-utils.js";
 import { TwoFactorSection } from "./two-factor-section.js";
 
@@ -183,5 +186,126 @@ describe("the two-factor section of the Security screen (docs/product.md §11.4)
     expect(await screen.findByRole("alert")).toHaveTextContent("Your two-factor settings could not be loaded.");
     await user.click(screen.getByRole("button", { name: "Try again" }));
     await waitFor(() => expect(screen.getByRole("button", { name: "Turn on two-factor sign-in" })).toBeInTheDocument());
+  });
+});
+
+const EMAIL = "konstantin@example.com";
+const URI = `otpauth://totp/Veil:konstantin%40example.com?secret=${SECRET}&issuer=Veil`;
+const SHORT_CODES = ["k4m9x7qp2ab8ht01", "k4m9x7qp2ab8ht02", "k4m9x7qp2ab8ht03"];
+const enrolment = (uri: string) => ({
+  data: { id: "f1", type: "totp", totp: { qr_code: "data:image/svg+xml;utf-8,<svg/>", secret: SECRET, uri } },
+  error: null,
+});
+
+const LANGS = {
+  en: {
+    messages: EN_MESSAGES,
+    enable: "Turn on two-factor sign-in",
+    openApp: "Open in authenticator app",
+    copyKey: "Copy key",
+    copyCodes: "Copy codes",
+    download: "Download as a text file",
+    copied: "Copied",
+    confirm: "Confirm and turn on",
+    codeLabel: "Code from the app",
+    intro: `Veil recovery codes for ${EMAIL}.`,
+  },
+  ru: {
+    messages: ru as Messages,
+    enable: "Включить двухфакторный вход",
+    openApp: "Открыть в приложении-аутентификаторе",
+    copyKey: "Скопировать ключ",
+    copyCodes: "Скопировать коды",
+    download: "Скачать текстовым файлом",
+    copied: "Скопировано",
+    confirm: "Подтвердить и включить",
+    codeLabel: "Код из приложения",
+    intro: `Резервные коды Veil для ${EMAIL}.`,
+  },
+} as const;
+
+/** jsdom's Blob has no text(): FileReader reads it as a browser would. */
+const readBlob = (blob: Blob) =>
+  new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.readAsText(blob);
+  });
+
+function renderSection(lang: keyof typeof LANGS) {
+  return render(
+    <I18nProvider language={lang} messages={LANGS[lang].messages}>
+      <TwoFactorSection />
+    </I18nProvider>,
+  );
+}
+
+// The authenticator key and the recovery codes leave the page the ways a phone user needs: copied,
+// opened in the authenticator app on the same phone (otpauth://), saved as a file.
+describe.each(["en", "ru"] as const)("two-factor key and recovery codes (%s)", (lang) => {
+  const s = LANGS[lang];
+  beforeEach(() => {
+    mfa.listFactors.mockResolvedValue(factors([]));
+    auth = { ...auth, user: { email: EMAIL } as AuthContextValue["user"] };
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("offers the key to copy and a link that opens it in the authenticator app on this phone", async () => {
+    const user = userEvent.setup();
+    mfa.enroll.mockResolvedValue(enrolment(URI));
+    renderSection(lang);
+    await user.click(await screen.findByRole("button", { name: s.enable }));
+
+    expect(await screen.findByRole("link", { name: s.openApp })).toHaveAttribute("href", URI);
+    await user.click(screen.getByRole("button", { name: s.copyKey }));
+    // The key as the app wants it: without the spaces that group it on screen.
+    expect(await navigator.clipboard.readText()).toBe(SECRET);
+    expect(screen.getByText(s.copied)).toBeInTheDocument();
+  });
+
+  it("makes no link of anything but an otpauth://totp/ address", async () => {
+    const user = userEvent.setup();
+    mfa.enroll.mockResolvedValue(enrolment("javascript:alert(1)"));
+    renderSection(lang);
+    await user.click(await screen.findByRole("button", { name: s.enable }));
+    expect(await screen.findByRole("button", { name: s.copyKey })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: s.openApp })).toBeNull();
+  });
+
+  it("copies the recovery codes and saves them as veil-recovery-codes.txt, saying what they are and whose", async () => {
+    const user = userEvent.setup();
+    mfa.enroll.mockResolvedValue(enrolment(URI));
+    mfa.challengeAndVerify.mockResolvedValue({ data: {}, error: null });
+    mfa.recoveryCodes.generate.mockResolvedValue({ data: { codes: SHORT_CODES }, error: null });
+    renderSection(lang);
+    await user.click(await screen.findByRole("button", { name: s.enable }));
+    await user.type(await screen.findByRole("textbox", { name: s.codeLabel }), "482913");
+    await user.click(screen.getByRole("button", { name: s.confirm }));
+    const list = await screen.findByRole("list");
+    expect(within(list).getAllByRole("listitem")).toHaveLength(3);
+
+    await user.click(screen.getByRole("button", { name: s.copyCodes }));
+    const copied = await navigator.clipboard.readText();
+    const lines = copied.split("\n");
+    expect(lines[0]).toContain(s.intro);
+    expect(lines.filter((line) => /^k4m9-/.test(line))).toEqual([
+      "k4m9-x7qp-2ab8-ht01",
+      "k4m9-x7qp-2ab8-ht02",
+      "k4m9-x7qp-2ab8-ht03",
+    ]);
+
+    const saved: { blob?: Blob; name?: string } = {};
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      saved.blob = blob;
+      return "blob:codes";
+    });
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.name = this.download;
+    });
+    await user.click(screen.getByRole("button", { name: s.download }));
+    expect(saved.name).toBe("veil-recovery-codes.txt");
+    expect(saved.blob?.type).toMatch(/^text\/plain/);
+    expect(await readBlob(saved.blob as Blob)).toBe(copied);
   });
 });

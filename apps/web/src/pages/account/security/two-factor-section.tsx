@@ -1,5 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from "@veil/ui";
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, CopyButton } from "@veil/ui";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { UserMessage } from "../../../api/errors.js";
 import { codeErrorMessage } from "../../../auth/assurance.js";
@@ -8,7 +8,7 @@ import { identityErrorMessage } from "../../../auth/identity-errors.js";
 import { FormMessage } from "../../../components/form-message.js";
 import { useMessageText } from "../../../i18n/use-message.js";
 import { useT } from "../../../i18n/use-t.js";
-import { CodeForm } from "./code-form.js";
+import { CodeForm, WRAPS } from "./code-form.js";
 import { MONO, RecoveryCodesList } from "./recovery-codes-list.js";
 
 type View =
@@ -16,7 +16,7 @@ type View =
   | { kind: "error" }
   | { kind: "off" }
   | { kind: "reauthenticating" }
-  | { kind: "setup"; factorId: string; qr: string; secret: string }
+  | { kind: "setup"; factorId: string; qr: string; secret: string; uri: string | null }
   | { kind: "codes"; factorId: string; codes: string[] }
   | { kind: "on"; factorId: string }
   | { kind: "disabling"; factorId: string }
@@ -32,6 +32,9 @@ function qrSource(dataUri: string): string {
 
 /** "JBSWY3DPEHPK3PXP…" in groups of four, as authenticator apps show keys. */
 const groupSecret = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
+
+/** The server's otpauth:// link, for an authenticator on the phone showing the QR code; nothing else is a link. */
+const otpauthLink = (uri: string | undefined) => (uri?.startsWith("otpauth://totp/") ? uri : null);
 
 /** The user's current TOTP factors from the server (listFactors reads GET /user). */
 async function totpFactors(client: SupabaseClient) {
@@ -113,7 +116,13 @@ export function TwoFactorSection() {
   async function enrol(client: SupabaseClient) {
     const { data, error } = await client.auth.mfa.enroll({ factorType: "totp" });
     if (error) return error;
-    setView({ kind: "setup", factorId: data.id, qr: qrSource(data.totp.qr_code), secret: data.totp.secret });
+    setView({
+      kind: "setup",
+      factorId: data.id,
+      qr: qrSource(data.totp.qr_code),
+      secret: data.totp.secret,
+      uri: otpauthLink(data.totp.uri),
+    });
     return null;
   }
 
@@ -230,7 +239,7 @@ export function TwoFactorSection() {
           {view.kind === "off" ? (
             <>
               {status(false)}
-              <Button className="self-start" loading={busy} onClick={() => void startSetup()}>
+              <Button className={`self-start ${WRAPS}`} loading={busy} onClick={() => void startSetup()}>
                 {t("twoFactor.enable")}
               </Button>
             </>
@@ -259,11 +268,28 @@ export function TwoFactorSection() {
                 height={200}
                 className="size-50 rounded-md border border-border bg-white p-2"
               />
-              <div>
+              {view.uri ? (
+                <div className="flex flex-col items-start gap-2">
+                  <p className="text-text-muted">{t("twoFactor.setup.sameDevice")}</p>
+                  <Button asChild variant="outline" className={WRAPS}>
+                    <a href={view.uri}>{t("twoFactor.setup.openApp")}</a>
+                  </Button>
+                </div>
+              ) : null}
+              <div className="flex flex-col items-start gap-2">
                 <p className="text-text-muted">{t("twoFactor.setup.secretLabel")}</p>
-                <p className="mt-1 break-all text-lg text-text" style={MONO} translate="no">
+                {/* Wraps only between the groups of four (never break-all): a group split over two
+                    lines is easy to mistype. */}
+                <p className="text-lg text-text" style={MONO} translate="no">
                   {groupSecret(view.secret)}
                 </p>
+                <CopyButton
+                  size="sm"
+                  value={view.secret}
+                  label={t("twoFactor.setup.copyKey")}
+                  copiedLabel={t("twoFactor.copied")}
+                  failedLabel={t("twoFactor.copyFailed")}
+                />
               </div>
             </CodeForm>
           ) : null}
@@ -290,7 +316,7 @@ export function TwoFactorSection() {
                 >
                   {t("twoFactor.disable")}
                 </Button>
-                <Button variant="outline" loading={busy} onClick={() => void newCodes(view.factorId)}>
+                <Button variant="outline" className={WRAPS} loading={busy} onClick={() => void newCodes(view.factorId)}>
                   {t("twoFactor.newCodes")}
                 </Button>
               </div>
