@@ -9,7 +9,7 @@ import { expect, type Page, test } from "@playwright/test";
 // Renamed: a plain async helper, not a React hook (Biome judges by the name).
 import { useStoredLanguage as storeLanguage } from "../helpers.js";
 import { type Lang, msg } from "./messages.js";
-import { SECURITY_ROUTES, SECURITY_STATES } from "./security-screens.js";
+import { fixSessionIds, SECURITY_ROUTES, SECURITY_STATES } from "./security-screens.js";
 import { settle, trackAppRequests } from "./settle.js";
 import { ACCOUNTS, type AccountName } from "./world.js";
 
@@ -376,6 +376,7 @@ export async function open(page: Page, screen: Screen, lang: Lang): Promise<void
   await storeLanguage(page, lang);
   await trackAppRequests(page);
   await BEFORE_LOAD[screen.name]?.(page);
+  if (screen.path === "/account/security") await fixSessionIds(page);
   await page.goto(screen.path);
   if (BEFORE_LOAD[screen.name]) await expect(page.locator("html")).toHaveAttribute("lang", lang);
   else await settle(page);

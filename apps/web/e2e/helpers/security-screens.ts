@@ -44,6 +44,24 @@ async function fixRecoveryCodes(page: Page): Promise<void> {
   );
 }
 
+/**
+ * The real sessions list with each session's (random) id swapped for a fixed one: the rows show
+ * its first 8 characters ("Session ID …"). Set before the page loads, which reads the list at once.
+ */
+export async function fixSessionIds(page: Page): Promise<void> {
+  await page.route("**/api/user/web/sessions", async (route) => {
+    if (route.request().method() !== "GET") return route.continue();
+    const response = await route.fetch();
+    const body = (await response.json()) as unknown;
+    if (!response.ok() || !Array.isArray(body)) return route.fulfill({ response });
+    const json = body.map((session: { id: string }, i: number) => ({
+      ...session,
+      id: `5e55${String(i).padStart(4, "0")}-0000-4000-8000-000000000000`,
+    }));
+    await route.fulfill({ response, json });
+  });
+}
+
 /** Two-factor sign-in off, and the sessions list with this device and the Firefox one. */
 export const SECURITY_ROUTES: Screen[] = [
   {
