@@ -7,8 +7,11 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { type Lang, msg } from "./helpers/messages.js";
-import { expect, test } from "./helpers/world.js";
+import { expect as baseExpect, test } from "./helpers/world.js";
 import { useStoredLanguage as storeLanguage } from "./helpers.js";
+
+/** Account pages load their data after the page; a busy 2-core machine takes a while. */
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 async function open(page: Page, lang: Lang, width: number, path: string): Promise<void> {
   await page.setViewportSize({ width, height: 800 });
@@ -16,7 +19,7 @@ async function open(page: Page, lang: Lang, width: number, path: string): Promis
   await page.goto(path);
 }
 
-/** The boxes (one per line) of the text inside `el`, and `other`'s box. */
+/** The boxes of the text inside `el`, one per line it takes. */
 const textBoxes = (el: Locator) =>
   el.evaluate((node) => {
     const range = document.createRange();
