@@ -26,6 +26,8 @@ const KEY_SCREENS = [
   "account-subscription",
   "account-payments.view-all",
   "account-delete.confirm",
+  "account-devices.list",
+  "account-devices.config",
   "not-found",
 ].map(byName);
 

@@ -8,6 +8,7 @@
 import { expect, type Page, test } from "@playwright/test";
 // Renamed: a plain async helper, not a React hook (Biome judges by the name).
 import { useStoredLanguage as storeLanguage } from "../helpers.js";
+import { DEVICE_ROUTES, DEVICE_STATES } from "./device-screens.js";
 import { type Lang, msg } from "./messages.js";
 import { fixSessionIds, SECURITY_ROUTES, SECURITY_STATES } from "./security-screens.js";
 import { settle, trackAppRequests } from "./settle.js";
@@ -73,6 +74,7 @@ export const ROUTES: Screen[] = [
   { name: "account-delete", path: "/account/delete", as: "paid" },
   { name: "account-supportcenter", path: "/account/supportcenter", as: "paid" },
   ...SECURITY_ROUTES,
+  ...DEVICE_ROUTES,
   { name: "not-found", path: "/no-such-page" },
 ];
 
@@ -362,6 +364,7 @@ export const STATES: Screen[] = [
     },
   },
   ...SECURITY_STATES,
+  ...DEVICE_STATES,
   ...LONG_VALUE_STATES,
 ];
 
@@ -369,6 +372,7 @@ export const STATES: Screen[] = [
 const BEFORE_LOAD: Record<string, (page: Page) => Promise<void>> = {
   "account-payments.loading": (page) => hang(page, "**/api/payment/web/all"),
   "unsubscribe.loading": (page) => hang(page, "**/api/reminders/status*"),
+  "account-devices.loading": (page) => hang(page, "**/api/devices"),
 };
 
 /** Opens `screen` in `lang` and brings it into its state. */

@@ -13,6 +13,9 @@
  * - `secure@example.com` (two-factor sign-in off) and `twofactor@example.com` (on, with an
  *   authenticator whose secret the world keeps): each also signed in on 1 Mar from Firefox on
  *   Windows, so Security lists another device (docs/product.md §11.4, §11.5).
+ * - `devices@example.com` (a month, three devices, two of them with the longest names), `full@example.com`
+ *   (a month and as many devices as the limit) and `lapsed@example.com` (a week that ended on 23 Feb,
+ *   two devices): the Devices screen's list, limit and inactive states (helpers/world-devices.ts).
  * - `konstantin.konstantinopolsky.1987.personal.inbox@example.com` (`long`, 60 characters): a paid
  *   month and a payment in progress, for the long-value screens at 320 and 375 px (§2.14).
  *
@@ -24,6 +27,14 @@ import { createAccount, logIn, PASSWORD, typeCode } from "../accounts.js";
 import { startBuiltServer } from "./built-server.js";
 import { msg } from "./messages.js";
 import { totpCode } from "./totp.js";
+import {
+  addDevice,
+  FULL_DEVICES,
+  firstServerId,
+  LAPSED_DEVICES,
+  LISTED_DEVICES,
+  type SeededDevice,
+} from "./world-devices.js";
 
 /** The instant every screen is looked at (server and browser clocks). */
 export const FIXED_NOW = "2026-03-02T09:00:00.000Z";
@@ -37,6 +48,9 @@ export const ACCOUNTS = {
   twofactor: "twofactor@example.com",
   /** 60 characters, as real addresses are (docs/product.md §2.14): an active month and a payment in progress. */
   long: "konstantin.konstantinopolsky.1987.personal.inbox@example.com",
+  devices: "devices@example.com",
+  full: "full@example.com",
+  lapsed: "lapsed@example.com",
 } as const;
 export type AccountName = keyof typeof ACCOUNTS;
 
@@ -60,6 +74,21 @@ const LONG_HISTORY: Purchase[] = [
   { plan: 1, token: "USDCBSC", at: "2026-03-01T20:05:00Z", outcome: null },
 ];
 /** When the Security accounts were made and signed in from their other device. */
+/** The Devices accounts' subscriptions: a month each for `devices` and `full`, a week for `lapsed`. */
+const DEVICES_PURCHASES: Record<"devices" | "full" | "lapsed", { purchase: Purchase; devices: SeededDevice[] }> = {
+  devices: {
+    purchase: { plan: 2, token: "USDTTRC", at: "2026-02-10T10:00:00Z", outcome: "SUCCESS" },
+    devices: LISTED_DEVICES,
+  },
+  full: {
+    purchase: { plan: 2, token: "USDTTON", at: "2026-02-05T09:00:00Z", outcome: "SUCCESS" },
+    devices: FULL_DEVICES,
+  },
+  lapsed: {
+    purchase: { plan: 1, token: "USDTTRC", at: "2026-02-16T10:00:00Z", outcome: "SUCCESS" },
+    devices: LAPSED_DEVICES,
+  },
+};
 const SECURITY_SEEDED_AT = "2026-03-01T19:20:00Z";
 const OTHER_DEVICE_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
 const PRICES: Record<number, number> = { 1: 2, 2: 5, 3: 25, 4: 45 };
@@ -81,6 +110,8 @@ function startServer() {
     RATE_LIMIT_TOKEN_PER_5MIN: "100000",
     RATE_LIMIT_VERIFY_PER_5MIN: "100000",
     RATE_LIMIT_OTP_PER_5MIN: "100000",
+    // The Devices screens' location (a node record of the server's own, named as a demo).
+    DEV_DEMO_NODE: "1",
   });
 }
 
@@ -138,6 +169,20 @@ async function unsubscribeByMail(api: APIRequestContext, email: string): Promise
   expect(done.ok(), await done.text()).toBe(true);
 }
 
+/** The Devices accounts: each pays, then adds its devices on their dates at the first location. */
+async function seedDevices(api: APIRequestContext): Promise<void> {
+  const serverId = await firstServerId(api);
+  for (const [account, { purchase, devices }] of Object.entries(DEVICES_PURCHASES)) {
+    const email = ACCOUNTS[account as keyof typeof DEVICES_PURCHASES];
+    await createAccount(api, email);
+    await pay(api, email, purchase);
+    for (const device of devices) {
+      await setClock(api, device.at);
+      await addDevice(api, await accessToken(api, email), { ...device, serverId });
+    }
+  }
+}
+
 /**
  * The Security accounts, made from "another device" (Firefox on Windows): `secure` as it is,
  * `twofactor` with a confirmed authenticator. Returns that authenticator's secret.
@@ -181,6 +226,7 @@ async function seed(url: string): Promise<string> {
     // Moving the clock runs the reminder pass before it answers: both mails are in the outbox now.
     await setClock(api, REMINDED_AT);
     await unsubscribeByMail(api, ACCOUNTS.unsubscribed);
+    await seedDevices(api);
     const secret = await seedSecurity(url);
     await setClock(api, FIXED_NOW);
     return secret;
