@@ -101,7 +101,7 @@ export function AddDeviceForm({
           value={chosen}
           disabled={!servers}
           onChange={(event) => setServerId(event.target.value)}
-          className="h-11 w-full max-w-md rounded-md border border-border-strong/45 bg-surface px-3 text-sm text-text outline-offset-2 focus-visible:outline-2 focus-visible:outline-focus"
+          className="h-11 w-full rounded-md border border-border-strong/45 bg-surface px-3 text-sm text-text outline-offset-2 focus-visible:outline-2 focus-visible:outline-focus"
         >
           {(servers ?? []).map((server) => (
             <option key={server.id} value={server.id}>
