@@ -23,9 +23,11 @@ const LOCATION_KEY = fixedKeyPair("veil-vrt: the demo location").publicKey;
 
 /** The list with `count` devices (or its empty state) is on screen. */
 async function listed(page: Page, lang: Lang, count: number): Promise<void> {
-  if (count === 0) return expect(page.getByText(msg(lang, "devices.empty.title"))).toBeVisible();
+  // Generous: on a loaded box the first list request has taken over 5 s.
+  const timeout = 20_000;
+  if (count === 0) return expect(page.getByText(msg(lang, "devices.empty.title"))).toBeVisible({ timeout });
   const list = page.getByRole("list", { name: msg(lang, "devices.listLabel") });
-  await expect(list.getByRole("listitem")).toHaveCount(count);
+  await expect(list.getByRole("listitem")).toHaveCount(count, { timeout });
 }
 
 /** WebCrypto's X25519 key generation in this document returns `pair` (base64 keys). */
