@@ -106,7 +106,8 @@ try {
   for (let run = 0; run < RUNS; run++) {
     const before = Math.round(memoryOf(server.pid).rssMiB);
     const stop = watchMemory();
-    const res = await nodeGet(tokens[0], "/peers");
+    // A different node each run: one node may stream 6 full sets a minute (node-api.ts).
+    const res = await nodeGet(tokens[run % tokens.length], "/peers");
     const peak = stop();
     const set = JSON.parse(res.body.toString("utf8"));
     if (set.peers.length !== DEVICES) throw new Error(`expected ${DEVICES} peers, got ${set.peers.length}`);

@@ -57,6 +57,13 @@ describe("given the configuration loader", () => {
     expect(() => loadConfig({ JWT_SECRET: "short" })).toThrow(/JWT_SECRET: must be at least 32 characters/);
   });
 
+  it("should refuse more than 20 wrong authenticator codes per 30 minutes, which would let a stolen password beat the second factor", () => {
+    expect(() => loadConfig({ RATE_LIMIT_TOTP_FAILURES_PER_30MIN: "21" })).toThrow(
+      /RATE_LIMIT_TOTP_FAILURES_PER_30MIN/,
+    );
+    expect(loadConfig({ RATE_LIMIT_TOTP_FAILURES_PER_30MIN: "20" }).RATE_LIMIT_TOTP_FAILURES_PER_30MIN).toBe(20);
+  });
+
   it("should treat empty variables as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", SMTP_URL: "" }).DATABASE_URL).toBeUndefined();
   });

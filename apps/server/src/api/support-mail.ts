@@ -21,12 +21,20 @@ const oneLine = (value: string) =>
  * second "E-mail:" with someone else's address.
  */
 const quotedName = (value: string) =>
-  JSON.stringify(value).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+  JSON.stringify(withoutFormatCharacters(value)).replace(
+    /[\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16)}`,
+  );
 const quotedLines = (value: string) =>
-  value
+  withoutFormatCharacters(value)
     .split(/\r\n|\r|\n|\u2028|\u2029/)
     .map((line) => `> ${line}`)
     .join("\n");
+/**
+ * Bidirectional marks, embeddings and isolates would move a line's "> " or reorder what follows it
+ * on screen (other format characters, such as the joiners scripts and emoji need, stay).
+ */
+const withoutFormatCharacters = (value: string) => value.replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "");
 
 /** The mail support receives for a contact-form message (always English: it is for the team). */
 export function renderSupportMail(message: SupportMessage) {

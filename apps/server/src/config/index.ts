@@ -144,8 +144,12 @@ export const envSchema = z.object({
   RATE_LIMIT_OTP_PER_5MIN: int(30, 1, 100_000),
   /** Per-IP account lookups (`/api/user/web/by-email`) per 5 minutes. */
   RATE_LIMIT_ACCOUNT_LOOKUP_PER_5MIN: int(30, 1, 100_000),
-  /** Wrong authenticator (TOTP) codes per account, from anywhere, per 30 minutes (auth/mfa/guards.ts says why 5). */
-  RATE_LIMIT_TOTP_FAILURES_PER_30MIN: int(5, 1, 100_000),
+  /**
+   * Wrong authenticator (TOTP) codes per account, from anywhere, per 30 minutes (auth/mfa/guards.ts
+   * says why 5). At most 20: with a stolen password, each allowed guess is a 1-in-a-million chance
+   * at the second factor, so a large value would let it fall within hours.
+   */
+  RATE_LIMIT_TOTP_FAILURES_PER_30MIN: int(5, 1, 20),
   /** Mails one address may receive per hour, and the gap between two of them. */
   MAIL_PER_ADDRESS_PER_HOUR: int(10, 1, 1000),
   MAIL_RESEND_SECONDS: int(30, 1, 3600),

@@ -43,6 +43,15 @@ export interface NodeApiDeps {
   sweep: () => Promise<unknown>;
 }
 
+/**
+ * One node's requests in flight in this process, by kind, at most: a node needs one long-poll and
+ * now and then one full set, so a stolen token cannot hold hundreds of long-polls or stream the set
+ * over and over in parallel (each full set reads every peer: 20 at once took 25–50 s at 100k).
+ */
+const IN_FLIGHT = { fullSet: 1, longPoll: 2 } as const;
+/** Full sets actually streamed (not 304) per node and minute: start, reconcile, start over. */
+const FULL_SETS_PER_MINUTE = 6;
+
 /** `{detail, code, request_id}`: the request id as in every error body (src/http/access-log.ts). */
 const refuse = (c: Context, status: 401 | 404 | 413 | 422 | 429 | 500, code: ApiErrorCode, detail: string) => {
   const requestId = requestIdOf(c);
@@ -55,6 +64,26 @@ export function createNodeApi(deps: NodeApiDeps): Hono {
   const { db, clock, peers, watch } = deps;
   const limiter = new RateLimiter(db, clock);
   const app = new Hono<NodeEnv>();
+  const inFlight = new Map<string, number>();
+  /** Takes a slot of `kind` for the node, or null when its slots are taken; the returned release is idempotent. */
+  function enter(nodeId: string, kind: keyof typeof IN_FLIGHT): (() => void) | null {
+    const key = `${kind}:${nodeId}`;
+    const taken = inFlight.get(key) ?? 0;
+    if (taken >= IN_FLIGHT[kind]) return null;
+    inFlight.set(key, taken + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (inFlight.get(key) ?? 1) - 1;
+      if (left > 0) inFlight.set(key, left);
+      else inFlight.delete(key);
+    };
+  }
+  const busy = (c: Context) => {
+    c.header("Retry-After", "1");
+    return refuse(c, 429, "rate_limited", "Too many requests in flight for this node.");
+  };
 
   app.use("*", async (c, next) => {
     await next();
@@ -95,20 +124,27 @@ export function createNodeApi(deps: NodeApiDeps): Hono {
     if (sinceText === undefined) return fullSet(c, node);
 
     const since = Number(sinceText);
-    const deadline = Date.now() + Number(waitText ?? 0) * 1000;
-    for (;;) {
-      const delta = await peers.changesSince(since, MAX_DELTA_KEYS);
-      if (delta) {
-        c.header("ETag", `"${delta.revision}"`);
-        return c.json(delta);
+    const waitMs = Number(waitText ?? 0) * 1000;
+    const release = waitMs > 0 ? enter(node.id, "longPoll") : () => {};
+    if (!release) return busy(c);
+    try {
+      const deadline = Date.now() + waitMs;
+      for (;;) {
+        const delta = await peers.changesSince(since, MAX_DELTA_KEYS);
+        if (delta) {
+          c.header("ETag", `"${delta.revision}"`);
+          return c.json(delta);
+        }
+        const left = deadline - Date.now();
+        if (left <= 0 || c.req.raw.signal.aborted) break;
+        await watch.wait(since, left, c.req.raw.signal);
+        await deps.sweep();
       }
-      const left = deadline - Date.now();
-      if (left <= 0 || c.req.raw.signal.aborted) break;
-      await watch.wait(since, left, c.req.raw.signal);
-      await deps.sweep();
+      c.header("ETag", `"${since}"`);
+      return c.body(null, 304);
+    } finally {
+      release();
     }
-    c.header("ETag", `"${since}"`);
-    return c.body(null, 304);
   });
 
   /** The full set, streamed page by page (memory stays one page whatever the set's size). */
@@ -117,6 +153,17 @@ export function createNodeApi(deps: NodeApiDeps): Hono {
     const etag = `"${revision}"`;
     c.header("ETag", etag);
     if (c.req.header("If-None-Match") === etag) return c.body(null, 304);
+    const release = enter(node.id, "fullSet");
+    if (!release) return busy(c);
+    const state = await limiter.hit(
+      { bucket: "node-full-set", limit: FULL_SETS_PER_MINUTE, windowSeconds: 60 },
+      node.id,
+    );
+    if (!state.allowed) {
+      release();
+      c.header("Retry-After", String(state.retryAfter));
+      return refuse(c, 429, "rate_limited", "Too many full sets for this node. Please try again later.");
+    }
     const encoder = new TextEncoder();
     const pages = peers.pages(PEER_PAGE_SIZE);
     let started = false;
@@ -128,8 +175,15 @@ export function createNodeApi(deps: NodeApiDeps): Hono {
           controller.enqueue(encoder.encode(`{"revision":${revision},"peers":[`));
           return;
         }
-        const next = await pages.next();
+        let next: Awaited<ReturnType<typeof pages.next>>;
+        try {
+          next = await pages.next();
+        } catch (err) {
+          release();
+          throw err;
+        }
         if (next.done) {
+          release();
           controller.enqueue(encoder.encode("]}"));
           controller.close();
           await recordNodeSync(db, node.id, clock.now(), { peerCount: count }).catch(() => {});
@@ -140,6 +194,7 @@ export function createNodeApi(deps: NodeApiDeps): Hono {
         count += next.value.length;
       },
       async cancel() {
+        release();
         await pages.return(undefined);
       },
     });

@@ -216,6 +216,22 @@ describe("HTML and script in contact messages", () => {
     expect(lines).toContain("> E-mail: victim@example.com");
   });
 
+  it("should drop direction marks that would move the quote mark of a line (issue #25)", async () => {
+    const res = await api(app, "POST", "/contact/web/send", {
+      body: {
+        name: "Ann\u202eevil",
+        email: "mallory4@example.com",
+        message: "\u200fE-mail: victim@example.com\nsecond \u2067line\u2069",
+      },
+      headers: { "X-Forwarded-For": "198.19.251.3" },
+    });
+    expect(res.status).toBe(200);
+    const mail = (await app.mailbox("help@veil.test")).find((m) => m.text.includes("mallory4@example.com"));
+    expect(mail?.text).not.toMatch(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    expect(mail?.text).toContain('Name: "Annevil"');
+    expect(mail?.text).toContain("\n> E-mail: victim@example.com\n> second line");
+  });
+
   it("should show the message in the dev mailbox only inside a sandboxed frame, escaped", async () => {
     const page = await (await fetch(`${app.url}/dev/mailbox`)).text();
     expect(page).not.toContain('<script>alert("name")');
