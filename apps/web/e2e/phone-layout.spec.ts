@@ -1,10 +1,11 @@
 /**
  * Phone layouts of the account area that the reflow check cannot see (nothing widens the page;
- * things overlap or stick out inside it), on the world's accounts at 320 px:
+ * things overlap or stick out inside it), on the world's accounts at 320 and 375 px:
+ * - payment history: the date (with its time) is not run under the status badge;
  * - Security, two-factor on: no button sticks out of its card (Russian labels are the longest);
  * - two-factor set-up: the key wraps between its groups of four, never inside one.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { type Lang, msg } from "./helpers/messages.js";
 import { expect as baseExpect, test } from "./helpers/world.js";
 import { useStoredLanguage as storeLanguage } from "./helpers.js";
@@ -17,6 +18,49 @@ async function open(page: Page, lang: Lang, width: number, path: string): Promis
   await storeLanguage(page, lang);
   await page.goto(path);
 }
+
+/** The boxes of the text inside `el`, one per line it takes. */
+const textBoxes = (el: Locator) =>
+  el.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return [...range.getClientRects()].map((r) => ({ left: r.left, right: r.right, top: r.top, bottom: r.bottom }));
+  });
+
+test.describe("payment history on phones", () => {
+  test.use({ signedInAs: "paid" });
+
+  for (const { lang, width } of [
+    { lang: "en", width: 320 },
+    { lang: "ru", width: 375 },
+  ] as const) {
+    test(`shows each date with its time beside the status badge, not under it (${lang}, ${width} px) @e2e`, async ({
+      page,
+    }) => {
+      await open(page, lang, width, "/account/payments");
+      const table = page.getByRole("table", { name: msg(lang, "payments.title") });
+      const rows = table.getByRole("row").filter({ has: page.getByRole("rowheader") });
+      await expect(rows.first()).toBeVisible();
+      for (const row of await rows.all()) {
+        const date = row.getByRole("rowheader");
+        const badge = await row.locator("[data-slot=status-badge]").boundingBox();
+        const cell = await date.boundingBox();
+        if (!badge || !cell) throw new Error("row not laid out");
+        for (const line of await textBoxes(date)) {
+          const overlaps =
+            line.right > badge.x + 0.5 &&
+            line.left < badge.x + badge.width &&
+            line.bottom > badge.y &&
+            line.top < badge.y + badge.height;
+          expect(overlaps, `${await date.textContent()} runs under the badge`).toBe(false);
+          expect(line.right, `${await date.textContent()} runs out of its cell`).toBeLessThanOrEqual(
+            cell.x + cell.width + 0.5,
+          );
+        }
+      }
+    });
+  }
+});
 
 test.describe("Security at 320 px, two-factor on", () => {
   test.use({ signedInAs: "twofactor" });

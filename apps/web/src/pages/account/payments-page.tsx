@@ -1,6 +1,6 @@
 import { PAYMENTS_SHOWN, type PaymentRow, tokenLabel } from "@veil/contracts";
 import { PaymentsTable } from "@veil/ui";
-import { useIntl } from "react-intl";
+import { type IntlShape, useIntl } from "react-intl";
 import { useAccount } from "../../account/account-provider.js";
 import { DataState } from "../../components/data-state/data-state.js";
 import { useFormatPrice } from "../../i18n/format.js";
@@ -23,13 +23,26 @@ export function PaymentsPage() {
   );
 }
 
+/**
+ * "Mar 1, 2026, 4:45 PM" / "1 мар. 2026 г., 16:45" with no-break spaces inside the date and
+ * inside the time: on a phone the line may break only between them, never as "2026" / "г." or
+ * "4:45" / "PM".
+ */
+export function paymentDate(intl: IntlShape, iso: string): string {
+  const whole = intl.formatDate(iso, { dateStyle: "medium", timeStyle: "short" });
+  const time = intl.formatTime(iso, { timeStyle: "short" });
+  const keep = (part: string) => part.replace(/\s/g, "\u00a0");
+  if (!whole.endsWith(time)) return keep(whole);
+  return `${keep(whole.slice(0, -time.length).trimEnd())} ${keep(time)}`;
+}
+
 function PaymentHistory({ payments, loading }: { payments: PaymentRow[]; loading: boolean }) {
   const t = useT();
   const intl = useIntl();
   const formatPrice = useFormatPrice();
   const rows = payments.map((p, index) => ({
     id: `${p.date}-${index}`,
-    date: intl.formatDate(p.date, { dateStyle: "medium", timeStyle: "short" }),
+    date: paymentDate(intl, p.date),
     amount: formatPrice(p.amount),
     method: tokenLabel(p.method),
     status: p.status,

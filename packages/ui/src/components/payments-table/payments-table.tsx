@@ -255,7 +255,13 @@ export function PaymentsTable({
                     key={row.id}
                     className={cn(rowClass, "transition-colors sm:hover:bg-surface-muted/60")}
                   >
-                    <th role="rowheader" scope="row" className={cn(cellClass.date, "font-normal whitespace-nowrap")}>
+                    {/* On phones the date shares its line with the status badge: it wraps rather than
+                        running under the badge, balanced so the time is not split ("4:45" / "PM"). */}
+                    <th
+                      role="rowheader"
+                      scope="row"
+                      className={cn(cellClass.date, "font-normal text-balance sm:whitespace-nowrap")}
+                    >
                       {row.date}
                     </th>
                     <td role="cell" className={cn(cellClass.amount, "whitespace-nowrap")}>
