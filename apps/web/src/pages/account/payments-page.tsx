@@ -24,16 +24,15 @@ export function PaymentsPage() {
 }
 
 /**
- * "Mar 1, 2026, 4:45 PM" / "1 мар. 2026 г., 16:45" with no-break spaces inside the date and
- * inside the time: on a phone the line may break only between them, never as "2026" / "г." or
- * "4:45" / "PM".
+ * "Mar 1, 2026, 4:45 PM" / "1 мар. 2026 г., 16:45" with no-break spaces inside the time and
+ * between a year and its "г.": on a phone the line may break inside the date (a 320 px column
+ * needs that) but never as "4:45" / "PM" or "2026" / "г.".
  */
 export function paymentDate(intl: IntlShape, iso: string): string {
   const whole = intl.formatDate(iso, { dateStyle: "medium", timeStyle: "short" });
   const time = intl.formatTime(iso, { timeStyle: "short" });
-  const keep = (part: string) => part.replace(/\s/g, "\u00a0");
-  if (!whole.endsWith(time)) return keep(whole);
-  return `${keep(whole.slice(0, -time.length).trimEnd())} ${keep(time)}`;
+  const date = (whole.endsWith(time) ? whole.slice(0, -time.length) : whole).replace(/(\d)\s+г\./g, "$1\u00a0г.");
+  return whole.endsWith(time) ? `${date}${time.replace(/\s/g, "\u00a0")}` : date;
 }
 
 function PaymentHistory({ payments, loading }: { payments: PaymentRow[]; loading: boolean }) {
