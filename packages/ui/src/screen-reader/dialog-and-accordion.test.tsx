@@ -22,26 +22,26 @@ afterEach(async () => {
   await virtual.stop();
 });
 
-describe("Dialog", () => {
-  function ActionUnavailable() {
-    return (
-      <DialogRoot>
-        <DialogTrigger asChild>
-          <Button>Choose plan</Button>
-        </DialogTrigger>
-        <DialogContent size="sm" closeLabel="Close dialog">
-          <DialogHeader>
-            <DialogTitle>Action unavailable</DialogTitle>
-            <DialogDescription>Log in or create an account to choose a plan.</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button>Log in</Button>
-          </DialogFooter>
-        </DialogContent>
-      </DialogRoot>
-    );
-  }
+function ActionUnavailable() {
+  return (
+    <DialogRoot>
+      <DialogTrigger asChild>
+        <Button>Choose plan</Button>
+      </DialogTrigger>
+      <DialogContent size="sm" closeLabel="Close dialog">
+        <DialogHeader>
+          <DialogTitle>Action unavailable</DialogTitle>
+          <DialogDescription>Log in or create an account to choose a plan.</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button>Log in</Button>
+        </DialogFooter>
+      </DialogContent>
+    </DialogRoot>
+  );
+}
 
+describe("Dialog", () => {
   it("should read the dialog by its title and description when it opens, and return focus to the trigger on Escape", async () => {
     render(<ActionUnavailable />);
     await virtual.start({ container: document.body });

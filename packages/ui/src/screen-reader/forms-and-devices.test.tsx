@@ -20,23 +20,23 @@ afterEach(async () => {
   await virtual.stop();
 });
 
-describe("OtpInput", () => {
-  function Code({ error }: { error?: string }) {
-    const [value, setValue] = React.useState("");
-    return (
-      <>
-        <OtpInput
-          label="Confirmation code"
-          hint="6 digits from the e-mail"
-          value={value}
-          onValueChange={setValue}
-          error={error}
-        />
-        <Button>Check</Button>
-      </>
-    );
-  }
+function Code({ error }: { error?: string }) {
+  const [value, setValue] = React.useState("");
+  return (
+    <>
+      <OtpInput
+        label="Confirmation code"
+        hint="6 digits from the e-mail"
+        value={value}
+        onValueChange={setValue}
+        error={error}
+      />
+      <Button>Check</Button>
+    </>
+  );
+}
 
+describe("OtpInput", () => {
   it("should read a pasted code as the field's value, once", async () => {
     const { container } = render(<Code />);
     const user = userEvent.setup();

@@ -230,6 +230,7 @@ export function AccordionContent({ className, children, ...props }: Omit<React.C
     return () => panel.removeEventListener("beforematch", reveal);
   }, [open, openItem, item.value]);
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a div, so that role={undefined} (README) turns the landmark off; a named <section> would stay one
     <div
       ref={ref}
       role="region"
@@ -243,7 +244,9 @@ export function AccordionContent({ className, children, ...props }: Omit<React.C
       {...props}
     >
       {/* Padding inside: a hidden="until-found" panel still draws its own box. */}
-      <div className={cn("px-5 pb-5 text-text-muted leading-7", accordion.variant === "plain" && "px-1")}>{children}</div>
+      <div className={cn("px-5 pb-5 text-text-muted leading-7", accordion.variant === "plain" && "px-1")}>
+        {children}
+      </div>
     </div>
   );
 }
