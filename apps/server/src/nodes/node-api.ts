@@ -44,11 +44,11 @@ export interface NodeApiDeps {
 }
 
 /**
- * One node's requests in flight in this process, by kind, at most: a node needs one long-poll and
- * now and then one full set, so a stolen token cannot hold hundreds of long-polls or stream the set
+ * One node's requests in flight in this process, by kind, at most: a node needs one long-poll (or
+ * changes request: up to 10,000 changes each) and now and then one full set, so a stolen token cannot hold hundreds of long-polls or stream the set
  * over and over in parallel (each full set reads every peer: 20 at once took 25–50 s at 100k).
  */
-const IN_FLIGHT = { fullSet: 1, longPoll: 2 } as const;
+const IN_FLIGHT = { fullSet: 1, changes: 2 } as const;
 /** Full sets actually streamed (not 304) per node and minute: start, reconcile, start over. */
 const FULL_SETS_PER_MINUTE = 6;
 
@@ -125,7 +125,7 @@ export function createNodeApi(deps: NodeApiDeps): Hono {
 
     const since = Number(sinceText);
     const waitMs = Number(waitText ?? 0) * 1000;
-    const release = waitMs > 0 ? enter(node.id, "longPoll") : () => {};
+    const release = enter(node.id, "changes");
     if (!release) return busy(c);
     try {
       const deadline = Date.now() + waitMs;
@@ -153,12 +153,22 @@ export function createNodeApi(deps: NodeApiDeps): Hono {
     const etag = `"${revision}"`;
     c.header("ETag", etag);
     if (c.req.header("If-None-Match") === etag) return c.body(null, 304);
+    // HEAD gets the headers only: its body is dropped unread, which would keep the slot forever.
+    if (c.req.method === "HEAD") return c.body(null, 200);
     const release = enter(node.id, "fullSet");
     if (!release) return busy(c);
-    const state = await limiter.hit(
-      { bucket: "node-full-set", limit: FULL_SETS_PER_MINUTE, windowSeconds: 60 },
-      node.id,
+    // However the exchange ends (finished, aborted, the stream dropped), the slot goes with it.
+    (c.env as { outgoing?: { once(event: "close", listener: () => void): unknown } } | undefined)?.outgoing?.once(
+      "close",
+      release,
     );
+    let state: Awaited<ReturnType<typeof limiter.hit>>;
+    try {
+      state = await limiter.hit({ bucket: "node-full-set", limit: FULL_SETS_PER_MINUTE, windowSeconds: 60 }, node.id);
+    } catch (err) {
+      release();
+      throw err;
+    }
     if (!state.allowed) {
       release();
       c.header("Retry-After", String(state.retryAfter));
