@@ -9,6 +9,7 @@ import type { AuthContextValue } from "../auth/auth-provider.js";
 import { EN_MESSAGES, type Messages } from "../i18n/catalogues.js";
 import { I18nProvider } from "../i18n/i18n-provider.js";
 import ru from "../i18n/ru.json";
+import { DevicesPage } from "../pages/account/devices/devices-page.js";
 import { PaymentsPage } from "../pages/account/payments-page.js";
 import { ProfilePage } from "../pages/account/profile-page.js";
 import { SessionsSection } from "../pages/account/security/sessions-section.js";
@@ -52,6 +53,37 @@ const DATA: Record<string, unknown> = {
       device: "desktop",
     },
   ],
+  "/api/devices": {
+    devices: [
+      {
+        id: "22222222-2222-4222-8222-222222222222",
+        name: "Work laptop",
+        protocol: "wireguard",
+        publicKey: "xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=",
+        ipv4: "10.64.0.7/32",
+        ipv6: "fd00:7665:696c::7/128",
+        createdAt: "2026-03-01T08:00:00.000Z",
+        lastHandshakeAt: null,
+        serverId: null,
+      },
+    ],
+    limit: 5,
+    access: { active: true, endsAt: "2026-04-01T08:00:00.000Z" },
+  },
+  "/api/servers": {
+    servers: [
+      {
+        id: "nl-ams",
+        country: "NL",
+        city: "Amsterdam",
+        host: "nl1.veil.test",
+        endpoint: "nl1.veil.test:51820",
+        publicKey: "xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=",
+        online: true,
+        demo: false,
+      },
+    ],
+  },
 };
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -172,6 +204,27 @@ const SCREENS: ScreenCase[] = [
     title: { en: "Your sessions could not be loaded.", ru: "Не удалось загрузить ваши сеансы." },
     falseState: { en: /signed in\./, ru: /вход не выполнен/ },
     loaded: { en: "Chrome 131 on Linux", ru: "Chrome 131, Linux" },
+  },
+  {
+    name: "devices",
+    path: "/api/devices",
+    ui: () => <DevicesPage />,
+    title: { en: "Your devices could not be loaded.", ru: "Не удалось загрузить ваши устройства." },
+    // An empty list, a count of none, or "not active" (which would hide New key and Add a device).
+    falseState: {
+      en: /No devices yet|0 of 5 devices|subscription is not active/,
+      ru: /Устройств пока нет|0 из 5 устройств|Подписка не активна/,
+    },
+    loaded: { en: "Work laptop", ru: "Work laptop" },
+  },
+  {
+    // The locations of Add a device: a failure is not "no location is available".
+    name: "server list (Devices)",
+    path: "/api/servers",
+    ui: () => <DevicesPage />,
+    title: { en: "The server locations could not be loaded.", ru: "Не удалось загрузить расположения серверов." },
+    falseState: { en: /No server location is available/, ru: /нет доступных расположений/ },
+    loaded: { en: "Netherlands, Amsterdam", ru: "Нидерланды" },
   },
 ];
 

@@ -91,5 +91,8 @@ export function useDevices(userId: string | null): SWRResponse<DeviceList, unkno
 
 /** The public server list (locations); not per user. */
 export function useServers(): SWRResponse<Server[], unknown> {
-  return useSWR(API_PATHS.servers, async () => (await api(API_ROUTES.servers)).servers, { revalidateOnFocus: false });
+  return useSWR(API_PATHS.servers, async () => (await api(API_ROUTES.servers)).servers, {
+    revalidateOnFocus: false,
+    onErrorRetry: readRetry,
+  });
 }

@@ -27,12 +27,11 @@ export interface IssuedConfig {
  */
 export function AddDeviceForm({
   servers,
-  serversFailed,
   onAdded,
   onRefused,
 }: {
+  /** The locations; `undefined` while they load (the page shows their failure itself). */
   servers: Server[] | undefined;
-  serversFailed: boolean;
   onAdded: (issued: IssuedConfig | null, device: Device) => void;
   /** The server refused for a reason that changes the page (limit, subscription): reload the list. */
   onRefused: () => void;
@@ -79,8 +78,6 @@ export function AddDeviceForm({
     }
   }
 
-  if (serversFailed && !servers)
-    return <FormMessage message={{ tone: "error", text: t("devices.add.serversError") }} />;
   if (servers && servers.length === 0) return <p className="text-text-muted">{t("devices.add.noServers")}</p>;
 
   return (

@@ -1,4 +1,4 @@
-import { API_ROUTES, type Device } from "@veil/contracts/constants";
+import { API_ROUTES, type Device, type Server } from "@veil/contracts/constants";
 import {
   Alert,
   Button,
@@ -133,6 +133,21 @@ export function DevicesPage() {
     } finally {
       setBusy(false);
     }
+  }
+
+  /** Add a device, with the locations once loaded (`undefined` while they load: the form is disabled). */
+  function addForm(list: Server[] | undefined) {
+    return (
+      <AddDeviceForm
+        servers={list}
+        onAdded={(next, device) => {
+          setNotice({ tone: "success", text: t("devices.add.added", { name: device.name }) });
+          setIssued(next);
+          void devices.mutate();
+        }}
+        onRefused={() => void devices.mutate()}
+      />
+    );
   }
 
   function renderDevice(device: Device) {
@@ -299,16 +314,11 @@ export function DevicesPage() {
                   {t("devices.limit.body", { limit: data.limit })}
                 </Alert>
               ) : (
-                <AddDeviceForm
-                  servers={servers.data}
-                  serversFailed={servers.error !== undefined}
-                  onAdded={(next, device) => {
-                    setNotice({ tone: "success", text: t("devices.add.added", { name: device.name }) });
-                    setIssued(next);
-                    void devices.mutate();
-                  }}
-                  onRefused={() => void devices.mutate()}
-                />
+                // The locations are a read of their own: a failure says why with Try again
+                // (docs/product.md §8.4), never "no location is available".
+                <DataState read={servers} loading={addForm(undefined)} failedTitle={t("devices.add.serversError")}>
+                  {(list) => addForm(list)}
+                </DataState>
               )}
             </CardContent>
           </section>
