@@ -150,6 +150,11 @@ export const envSchema = z.object({
    * at the second factor, so a large value would let it fall within hours.
    */
   RATE_LIMIT_TOTP_FAILURES_PER_30MIN: int(5, 1, 20),
+  /**
+   * Wrong recovery codes per account and client network per 15 minutes. Codes have 80 bits, so this
+   * only stops hammering; another network (the owner's) is not held up.
+   */
+  RATE_LIMIT_RECOVERY_CODE_FAILURES_PER_15MIN: int(10, 1, 100_000),
   /** Mails one address may receive per hour, and the gap between two of them. */
   MAIL_PER_ADDRESS_PER_HOUR: int(10, 1, 1000),
   MAIL_RESEND_SECONDS: int(30, 1, 3600),

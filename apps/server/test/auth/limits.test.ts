@@ -231,3 +231,36 @@ describe("given RATE_LIMIT_TOTP_FAILURES_PER_30MIN set to 2 (5 by default)", () 
     expect((await challengeAndVerify(auth, token, factorId, totpCode(secret, app.clock.now()))).status).toBe(200);
   });
 });
+
+describe("given RATE_LIMIT_RECOVERY_CODE_FAILURES_PER_15MIN set to 3 (10 by default)", () => {
+  let app: TestApp;
+  let auth: ReturnType<typeof authClient>;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { RATE_LIMIT_RECOVERY_CODE_FAILURES_PER_15MIN: "3" } });
+    auth = authClient(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("should hold recovery codes from that network after 3 wrong ones, the right one included, for 15 minutes", async () => {
+    const email = fresh();
+    await auth.confirmedUser(email, PASSWORD);
+    const enrolled = await enrollTotp(app, auth, (await auth.signIn(email, PASSWORD)).body);
+    const issued = await auth.post<{ codes: string[] }>(
+      "/factors/recovery-codes",
+      {},
+      { token: enrolled.session.access_token },
+    );
+    const token = (await auth.signIn(email, PASSWORD)).body.access_token;
+    const verify = (code: string) => auth.post("/factors/recovery-codes/verify", { code }, { token });
+    for (let i = 0; i < 3; i++) expect((await verify("0000-0000-0000-0000")).status).toBe(422);
+
+    expect(await verify(issued.body.codes[0] ?? "")).toMatchObject({
+      status: 429,
+      body: { code: "mfa_recovery_codes_locked" },
+    });
+    app.clock.advance({ minutes: 15, seconds: 1 });
+    expect((await verify(issued.body.codes[0] ?? "")).status).toBe(200);
+  });
+});

@@ -43,8 +43,15 @@ export function mfaRules(config: Config) {
      * far; the owner can still sign in with a recovery code meanwhile.
      */
     totpFail: { bucket: "mfa-fail:user", limit: config.RATE_LIMIT_TOTP_FAILURES_PER_30MIN, windowSeconds: 1800 },
-    /** Wrong recovery codes per account and client network (80-bit codes: this only stops hammering). */
-    recoveryFail: { bucket: "mfa-recovery-fail:user+net", limit: 10, windowSeconds: 900 },
+    /**
+     * Wrong recovery codes per account and client network, RATE_LIMIT_RECOVERY_CODE_FAILURES_PER_15MIN
+     * in 15 minutes (80-bit codes: this only stops hammering).
+     */
+    recoveryFail: {
+      bucket: "mfa-recovery-fail:user+net",
+      limit: config.RATE_LIMIT_RECOVERY_CODE_FAILURES_PER_15MIN,
+      windowSeconds: 900,
+    },
   } satisfies Record<string, LimitRule>;
 }
 
