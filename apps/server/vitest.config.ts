@@ -18,6 +18,7 @@ export const RUN_ONCE_TESTS = [
   "test/http-static.test.ts",
   "test/payments/config.test.ts",
   "test/payments/exnode-adapter.test.ts",
+  "test/access/node-in-flight.test.ts",
 ];
 export const isRunOnce = (file: string): boolean => RUN_ONCE_TESTS.includes(file);
 

@@ -21,6 +21,7 @@ import { requestIdOf } from "../http/access-log.js";
 import { limitBodySize, readJsonBody } from "../http/kit.js";
 import type { Logger } from "../logger.js";
 import { RateLimiter, type RateRule } from "../rate-limit/index.js";
+import { createInFlightLimit } from "./in-flight.js";
 import type { RevisionWatch } from "./revision-watch.js";
 import { findNodeByTokenHash, type NodeRow, recordNodeSync } from "./stores/nodes.js";
 import { hashNodeToken, looksLikeNodeToken } from "./tokens.js";
@@ -44,9 +45,9 @@ export interface NodeApiDeps {
 }
 
 /**
- * One node's requests in flight in this process, by kind, at most: a node needs one long-poll (or
- * changes request: up to 10,000 changes each) and now and then one full set, so a stolen token cannot hold hundreds of long-polls or stream the set
- * over and over in parallel (each full set reads every peer: 20 at once took 25–50 s at 100k).
+ * One node's requests in flight in this process, by kind, at most (in-flight.ts): one full set (each
+ * reads every peer: 20 at once took 25–50 s at 100k) and two changes requests (long-polls, or up to
+ * 10,000 changes each).
  */
 const IN_FLIGHT = { fullSet: 1, changes: 2 } as const;
 /** Full sets actually streamed (not 304) per node and minute: start, reconcile, start over. */
@@ -64,22 +65,7 @@ export function createNodeApi(deps: NodeApiDeps): Hono {
   const { db, clock, peers, watch } = deps;
   const limiter = new RateLimiter(db, clock);
   const app = new Hono<NodeEnv>();
-  const inFlight = new Map<string, number>();
-  /** Takes a slot of `kind` for the node, or null when its slots are taken; the returned release is idempotent. */
-  function enter(nodeId: string, kind: keyof typeof IN_FLIGHT): (() => void) | null {
-    const key = `${kind}:${nodeId}`;
-    const taken = inFlight.get(key) ?? 0;
-    if (taken >= IN_FLIGHT[kind]) return null;
-    inFlight.set(key, taken + 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const left = (inFlight.get(key) ?? 1) - 1;
-      if (left > 0) inFlight.set(key, left);
-      else inFlight.delete(key);
-    };
-  }
+  const inFlight = createInFlightLimit(IN_FLIGHT);
   const busy = (c: Context) => {
     c.header("Retry-After", "1");
     return refuse(c, 429, "rate_limited", "Too many requests in flight for this node.");
@@ -125,7 +111,7 @@ export function createNodeApi(deps: NodeApiDeps): Hono {
 
     const since = Number(sinceText);
     const waitMs = Number(waitText ?? 0) * 1000;
-    const release = enter(node.id, "changes");
+    const release = inFlight.enter(node.id, "changes");
     if (!release) return busy(c);
     try {
       const deadline = Date.now() + waitMs;
@@ -155,7 +141,7 @@ export function createNodeApi(deps: NodeApiDeps): Hono {
     if (c.req.header("If-None-Match") === etag) return c.body(null, 304);
     // HEAD gets the headers only: its body is dropped unread, which would keep the slot forever.
     if (c.req.method === "HEAD") return c.body(null, 200);
-    const release = enter(node.id, "fullSet");
+    const release = inFlight.enter(node.id, "fullSet");
     if (!release) return busy(c);
     // However the exchange ends (finished, aborted, the stream dropped), the slot goes with it.
     (c.env as { outgoing?: { once(event: "close", listener: () => void): unknown } } | undefined)?.outgoing?.once(

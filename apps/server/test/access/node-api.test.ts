@@ -360,6 +360,40 @@ describe("rate limits", () => {
     expect((await nodeApi(app, await token(), "/peers?since=0")).status).not.toBe(429);
   });
 
+  it("hold at most two changes requests of one node at a time (429 with Retry-After), not the others", async () => {
+    const t = await token();
+    const revision = await revisionNow(t);
+    // Three long-polls at once: whichever reaches its slot last finds both taken and is answered at
+    // once; the other two wait for a change. (Which one is refused is not fixed: on Postgres the
+    // queries before the slot run in parallel, so polls overtake each other — a test that waited
+    // for "the first two" and then sent a third raced, and its held polls got the 429.)
+    const polls = [0, 1, 2].map((i) =>
+      nodeApi(app, t, `/peers?since=${revision}&wait=15`).then((reply) => ({ i, reply })),
+    );
+    const refused = await Promise.race(polls);
+    expect(refused.reply.status).toBe(429);
+    expect(refused.reply.json.code).toBe("rate_limited");
+    expect(refused.reply.headers.get("retry-after")).toBe("1");
+    // The two are held: this node gets no other changes request, waiting or not, until they end.
+    for (const query of [`since=${revision}&wait=1`, `since=${revision}`]) {
+      const busy = await nodeApi(app, t, `/peers?${query}`);
+      expect(busy.status, query).toBe(429);
+      expect(busy.headers.get("retry-after"), query).toBe("1");
+    }
+    // Another node polls as usual.
+    const other = await token();
+    expect((await nodeApi(app, other, `/peers?since=${await revisionNow(other)}`)).status).toBe(304);
+    // A change answers both held polls with it, and their slots are free again.
+    const device = await deviceOf(await paidUser());
+    const held = (await Promise.all(polls)).filter((p) => p.i !== refused.i);
+    expect(held).toHaveLength(2);
+    for (const { reply } of held) {
+      expect(reply.status).toBe(200);
+      expect(changeOf(reply, device.publicKey)?.op).toBe("upsert");
+    }
+    expect((await changesSince(t, revision)).status).toBe(200);
+  });
+
   it("answer HEAD of the full set with its headers, and keep serving the set afterwards", async () => {
     const t = await token();
     const head = await nodeApi(app, t, "/peers", { method: "HEAD" });
