@@ -11,10 +11,13 @@
  *   can be reached, so an outage never hands out free days.
  * - report: handshakes and counters that changed since the last report, in chunks.
  *
+ * A 429 from the control plane (this node's limits there) is obeyed: no request of any loop goes out
+ * before its Retry-After has passed (at most `retryAfterMaxMs`), and the interface keeps its set.
+ *
  * Everything that touches the interface or the state runs one at a time (`#serial`).
  */
 import type { Logger } from "pino";
-import { type ControlPlane, UnauthorizedError } from "./control-plane/client.js";
+import { type ControlPlane, RateLimitedError, UnauthorizedError } from "./control-plane/client.js";
 import { PeerSet } from "./peers/peer-set.js";
 import type { Change, Peer, Rejection } from "./peers/wire.js";
 import type { StateStore } from "./state/state-store.js";
@@ -24,6 +27,8 @@ import type { PeerStats, WireGuard } from "./wg/wireguard.js";
 export const REPORT_CHUNK = 5000;
 /** The longest the expiry timer sleeps, so a jump of the wall clock is noticed within a minute. */
 const EXPIRY_CHECK_MAX_MS = 60_000;
+/** The longest a Retry-After is obeyed: a control plane that says "a day" is asked again after this. */
+const RETRY_AFTER_MAX_MS = 300_000;
 
 export interface AgentOptions {
   wg: WireGuard;
@@ -39,10 +44,12 @@ export interface AgentOptions {
   /** Retry delays after a failed request: doubling from min to max, with jitter. */
   backoffMinMs?: number;
   backoffMaxMs?: number;
+  /** The longest wait a 429's Retry-After can impose (default 5 minutes). */
+  retryAfterMaxMs?: number;
   now?: () => number;
 }
 
-export type ControlPlaneState = "unknown" | "ok" | "unreachable" | "unauthorized";
+export type ControlPlaneState = "unknown" | "ok" | "unreachable" | "unauthorized" | "rate_limited";
 
 export interface AgentStatus {
   revision: number | null;
@@ -89,12 +96,15 @@ export class Agent {
   #syncLoop: Promise<void> = Promise.resolve();
   #reconciling = false;
   #reporting = false;
+  /** No request before this (Date.now() ms): the control plane's last 429 said to wait. */
+  #quietUntil = 0;
 
   constructor(options: AgentOptions) {
     this.#o = {
       pollMs: 1000,
       backoffMinMs: 1000,
       backoffMaxMs: 30_000,
+      retryAfterMaxMs: RETRY_AFTER_MAX_MS,
       now: Date.now,
       ...options,
     };
@@ -147,6 +157,7 @@ export class Agent {
     if (this.#reconciling || this.#stop.signal.aborted) return;
     this.#reconciling = true;
     try {
+      if (this.#quiet()) return await this.#serial(() => this.#syncInterface("reconcile while rate limited"));
       await this.#fetchFull(false);
     } catch (err) {
       this.#contactFailed(err);
@@ -158,7 +169,7 @@ export class Agent {
 
   /** Sends the handshakes and counters that changed since the last report. */
   async report(): Promise<void> {
-    if (this.#reporting || this.#stop.signal.aborted) return;
+    if (this.#reporting || this.#stop.signal.aborted || this.#quiet()) return;
     this.#reporting = true;
     try {
       const changed: PeerStats[] = [];
@@ -179,6 +190,7 @@ export class Agent {
       this.#lastReportAt = this.#o.now();
       if (changed.length > 0) this.#o.log.debug({ peers: changed.length }, "reported handshakes");
     } catch (err) {
+      if (err instanceof RateLimitedError) this.#contactFailed(err);
       this.#o.log.warn({ err: (err as Error).message }, "report failed; the changes go with the next one");
     } finally {
       this.#reporting = false;
@@ -189,15 +201,18 @@ export class Agent {
     let failures = 0;
     const signal = this.#stop.signal;
     while (!signal.aborted) {
+      if (this.#quiet()) {
+        await sleep(this.#quietUntil - Date.now(), signal);
+        continue;
+      }
       try {
         if (this.#revision === null) await this.#fetchFull(true);
         else await this.#fetchChanges(this.#revision);
         failures = 0;
       } catch (err) {
         if (signal.aborted) break;
-        this.#contactFailed(err);
-        const delay = Math.min(this.#o.backoffMaxMs, this.#o.backoffMinMs * 2 ** Math.min(failures++, 10));
-        await sleep(delay * (0.75 + Math.random() * 0.5), signal);
+        const backoff = Math.min(this.#o.backoffMaxMs, this.#o.backoffMinMs * 2 ** Math.min(failures++, 10));
+        await sleep(this.#contactFailed(err, backoff * (0.75 + Math.random() * 0.5)), signal);
       }
     }
   }
@@ -319,13 +334,33 @@ export class Agent {
     this.#lastContactAt = this.#o.now();
   }
 
-  #contactFailed(err: unknown): void {
-    const state: ControlPlaneState = err instanceof UnauthorizedError ? "unauthorized" : "unreachable";
+  /** Whether a 429's Retry-After is still running. */
+  #quiet(): boolean {
+    return Date.now() < this.#quietUntil;
+  }
+
+  /**
+   * Notes a failed request; returns how long to wait before the next: `backoffMs`, or for a 429 its
+   * Retry-After (never less than `backoffMs`, so repeated 429s back off too; at most `retryAfterMaxMs`).
+   */
+  #contactFailed(err: unknown, backoffMs = 0): number {
     const message = err instanceof Error ? err.message : String(err);
+    if (err instanceof RateLimitedError) {
+      const waitMs = Math.min(this.#o.retryAfterMaxMs, Math.max(err.retryAfterMs ?? 0, backoffMs, 1000));
+      this.#quietUntil = Math.max(this.#quietUntil, Date.now() + waitMs);
+      this.#controlPlane = "rate_limited";
+      this.#o.log.warn(
+        { err: message, retryAfterMs: err.retryAfterMs, waitMs },
+        "control plane rate-limited this node; waiting before the next request",
+      );
+      return waitMs;
+    }
+    const state: ControlPlaneState = err instanceof UnauthorizedError ? "unauthorized" : "unreachable";
     if (state === "unauthorized") this.#o.log.error({ err: message }, "node token refused; keeping the last set");
     else if (this.#controlPlane !== state)
       this.#o.log.warn({ err: message }, "control plane unreachable; enforcing the last set");
     this.#controlPlane = state;
+    return backoffMs;
   }
 
   #applyOk(): void {

@@ -49,7 +49,7 @@ export async function startAgent(
   wg: FakeWg,
   cp: FakeControlPlane,
   stateFile: string,
-  overrides: { syncWaitSeconds?: number; fullReconcileMs?: number; reportMs?: number } = {},
+  overrides: { syncWaitSeconds?: number; fullReconcileMs?: number; reportMs?: number; retryAfterMaxMs?: number } = {},
 ): Promise<TestAgent> {
   const logs: LogLine[] = [];
   const log = pino({ level: "debug" }, { write: (line: string) => logs.push(JSON.parse(line)) });
@@ -64,6 +64,7 @@ export async function startAgent(
     reportMs: overrides.reportMs ?? 600_000,
     backoffMinMs: 100,
     backoffMaxMs: 300,
+    ...(overrides.retryAfterMaxMs ? { retryAfterMaxMs: overrides.retryAfterMaxMs } : {}),
   });
   await agent.start();
   return { agent, logs, stateFile };

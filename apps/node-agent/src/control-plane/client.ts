@@ -17,6 +17,28 @@ export class UnauthorizedError extends Error {}
 /** The control plane answered, but not as the contract says (status or body). */
 export class ProtocolError extends Error {}
 
+/**
+ * The control plane answered 429: this node asks too often or holds too many requests (its per-node
+ * limits). `retryAfterMs` is what its Retry-After said, or null when it said nothing usable.
+ */
+export class RateLimitedError extends Error {
+  constructor(
+    what: string,
+    readonly retryAfterMs: number | null,
+  ) {
+    super(`${what}: the control plane answered 429 (rate limited)`);
+  }
+}
+
+/** Retry-After as milliseconds from `now`: whole seconds or an HTTP date; null when neither. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (value === null) return null;
+  const text = value.trim();
+  if (/^\d{1,10}$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) || !/[a-z]/i.test(text) ? null : Math.max(0, at - now);
+}
+
 export interface ControlPlane {
   /** The full set; null when `ifNoneMatch` is still the current revision (304). */
   fullSet(ifNoneMatch?: number, signal?: AbortSignal): Promise<FullSet | null>;
@@ -67,6 +89,7 @@ export function controlPlaneClient({ apiUrl, token, checkIp, timeoutSeconds = 30
   const expect = async (res: Response, what: string): Promise<void> => {
     if (res.ok) return;
     await res.body?.cancel();
+    if (res.status === 429) throw new RateLimitedError(what, parseRetryAfter(res.headers.get("retry-after")));
     throw new ProtocolError(`${what}: the control plane answered ${res.status}`);
   };
 

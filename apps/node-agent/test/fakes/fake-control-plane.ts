@@ -2,7 +2,7 @@
  * A control plane for the agent's unit tests, speaking the node API as the contract says (full set
  * with ETag/If-None-Match, `since` with long-poll, 304, "start over", reports) on a loopback port,
  * with switches for what a real one does on a bad day: an outage, a refused token, a pruned log,
- * and raw replies (a malicious peer set).
+ * its rate limit (429 with Retry-After), and raw replies (a malicious peer set).
  */
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -23,8 +23,8 @@ export interface FakeControlPlane {
   url: string;
   token: string;
   revision: number;
-  /** Every request: method, path with query, and the token it carried. */
-  requests: { method: string; url: string; token: string | null }[];
+  /** Every request: method, path with query, the token it carried, and when it came (Date.now()). */
+  requests: { method: string; url: string; token: string | null; at: number }[];
   reports: unknown[];
   upsert(peer: WirePeer): void;
   remove(publicKey: string): void;
@@ -34,6 +34,8 @@ export interface FakeControlPlane {
   down: boolean;
   /** Every request answers 401 (a disabled node). */
   refuseToken: boolean;
+  /** While set, every request answers 429 with this Retry-After (null: 429 without one). */
+  rateLimit: { retryAfter: string | null } | undefined;
   /** The next peer request (full or since) answers this body instead. */
   nextRawReply: unknown;
   peers(): WirePeer[];
@@ -59,13 +61,27 @@ export async function startFakeControlPlane(
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const auth = req.headers.authorization ?? null;
-    fake.requests.push({ method: req.method ?? "", url: req.url ?? "", token: auth?.replace(/^Bearer /, "") ?? null });
+    fake.requests.push({
+      method: req.method ?? "",
+      url: req.url ?? "",
+      token: auth?.replace(/^Bearer /, "") ?? null,
+      at: Date.now(),
+    });
     if (fake.down) {
       req.socket.destroy();
       return;
     }
     if (fake.refuseToken || auth !== `Bearer ${fake.token}`) {
       return json(res, 401, { detail: "node token refused", code: "node_unauthorized" });
+    }
+    if (fake.rateLimit) {
+      const { retryAfter } = fake.rateLimit;
+      return json(
+        res,
+        429,
+        { detail: "Too many requests", code: "rate_limited" },
+        retryAfter ? { "retry-after": retryAfter } : {},
+      );
     }
     const url = new URL(req.url ?? "/", "http://x");
     if (req.method === "POST" && url.pathname === "/api/nodes/v1/report") {
@@ -131,6 +147,7 @@ export async function startFakeControlPlane(
     reports: [],
     down: false,
     refuseToken: false,
+    rateLimit: undefined,
     nextRawReply: undefined,
     upsert(peer) {
       current.set(peer.publicKey, peer);
