@@ -1,20 +1,24 @@
 /**
  * Mailed 6-digit codes (GoTrue's e-mail OTPs): issued for sign-up, recovery and re-authentication,
  * short-lived, single-use, stored as an HMAC, void after a few wrong tries (docs/product.md §4.8,
- * §5.5). Issuing replaces the purpose's live code and queues the mail in the same transaction.
+ * §5.5). Issuing queues the mail in the same transaction and replaces the purpose's live code,
+ * except that each sign-up of a pending account keeps its own (issueSignupCode).
  */
 import type { Queryable } from "../db/index.js";
 import type { MailLanguage } from "../mail/index.js";
 import type { AuthContext } from "./context.js";
 import { generateCode, hashCode, sameHex } from "./secrets.js";
 import {
+  addSignupCode,
   type CodePurpose,
   countWrongTry,
   countWrongTryFrom,
   deleteCode,
   lockCodes,
   lockReauthenticationCode,
+  renewNewestSignupCode,
   replaceCode,
+  type StoredCode,
 } from "./stores/codes.js";
 import { markCodeSent, type UserRow } from "./stores/users.js";
 
@@ -43,7 +47,11 @@ const CODE_MAIL = {
 
 const wellFormed = (code: string) => /^\d{6}$/.test(code);
 
-/** Replaces any live code of this purpose (voiding it) and mails the new one, inside `tx`. */
+/**
+ * A new code for `purpose`, mailed inside `tx`. A recovery or re-authentication code replaces
+ * (voids) the live one; a sign-up code here is a resend: it renews the newest sign-up's code,
+ * keeping that sign-up's password (issueSignupCode makes a sign-up's first).
+ */
 export async function issueCode(
   ctx: AuthContext,
   tx: Queryable,
@@ -51,11 +59,38 @@ export async function issueCode(
   purpose: CodePurpose,
   language: MailLanguage,
 ): Promise<void> {
+  await mailNewCode(ctx, tx, user, purpose, language, async (code) => {
+    if (purpose !== "signup") await replaceCode(tx, { ...code, purpose });
+    else if (!(await renewNewestSignupCode(tx, code)))
+      // A pending account without a sign-up code (none was left at the upgrade): nobody can say
+      // whose password it holds, so this code confirms the address and brings none.
+      await addSignupCode(tx, { ...code, passwordHash: null, data: {}, contested: true });
+  });
+}
+
+/** The code of a new sign-up of a pending account, carrying that sign-up's password and metadata. */
+export async function issueSignupCode(
+  ctx: AuthContext,
+  tx: Queryable,
+  user: UserRow,
+  language: MailLanguage,
+  signup: { passwordHash: string | null; data: Record<string, unknown>; contested: boolean },
+): Promise<void> {
+  await mailNewCode(ctx, tx, user, "signup", language, (code) => addSignupCode(tx, { ...code, ...signup }));
+}
+
+async function mailNewCode(
+  ctx: AuthContext,
+  tx: Queryable,
+  user: UserRow,
+  purpose: CodePurpose,
+  language: MailLanguage,
+  store: (code: { userId: string; codeHash: string; now: Date; expiresAt: Date }) => Promise<unknown>,
+): Promise<void> {
   const now = ctx.clock.now();
   const code = generateCode();
-  await replaceCode(tx, {
+  await store({
     userId: user.id,
-    purpose,
     codeHash: hashCode(ctx.keys.codes, purpose, user.email, code),
     now,
     expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
@@ -75,7 +110,7 @@ export async function issueCode(
 /**
  * Checks a typed code against the user's live codes of any of `purposes` (first match wins, in
  * that order), inside `tx`, for a request from client network `network` (context.ts `networkHash`).
- * Answers the purpose it matched, or null after counting a wrong try from that network against
+ * Answers the code it matched, or null after counting a wrong try from that network against
  * every code it could have meant: after CODE_MAX_ATTEMPTS wrong tries from one network a code is
  * void for that network only, so a stranger's guesses from one network never void the code for the
  * owner's; after CODE_MAX_TOTAL_ATTEMPTS wrong tries from all networks it is void for everyone (the
@@ -90,14 +125,13 @@ export async function matchMailedCode(
   purposes: readonly CodePurpose[],
   typed: string,
   network: string,
-): Promise<CodePurpose | null> {
+): Promise<StoredCode | null> {
   const now = ctx.clock.now();
   const codes = await lockCodes(tx, user.id);
   const live = purposes
-    .map((p) => codes.find((c) => c.purpose === p))
+    .flatMap((p) => codes.filter((c) => c.purpose === p))
     .filter(
-      (c): c is NonNullable<typeof c> =>
-        !!c &&
+      (c) =>
         c.expires_at.getTime() > now.getTime() &&
         c.attempts < CODE_MAX_TOTAL_ATTEMPTS &&
         (c.network_attempts[network] ?? 0) < CODE_MAX_ATTEMPTS,
@@ -105,8 +139,8 @@ export async function matchMailedCode(
   const matched = wellFormed(typed)
     ? live.find((c) => sameHex(c.code_hash, hashCode(ctx.keys.codes, c.purpose, user.email, typed)))
     : undefined;
-  if (matched) return matched.purpose;
-  for (const c of live) await countWrongTryFrom(tx, user.id, c.purpose, network);
+  if (matched) return matched;
+  for (const c of live) await countWrongTryFrom(tx, c.id, network);
   return null;
 }
 

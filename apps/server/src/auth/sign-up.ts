@@ -7,18 +7,20 @@
  */
 import { randomUUID } from "node:crypto";
 import { fromAcceptLanguage, pickLanguage } from "../mail/index.js";
-import { issueCode } from "./codes.js";
-import { type AuthContext, networkHash, noMailBudget, normalizeEmail, type RequestMeta } from "./context.js";
+import { issueCode, issueSignupCode } from "./codes.js";
+import { type AuthContext, noMailBudget, normalizeEmail, type RequestMeta } from "./context.js";
 import { AuthError, validationFailed } from "./errors.js";
 import { assertAcceptableMetadata } from "./metadata.js";
-import { assertAcceptablePassword, hashPassword } from "./passwords.js";
+import { assertAcceptablePassword, checkPassword, hashPassword } from "./passwords.js";
+import { signupPasswordHashes } from "./stores/codes.js";
 import {
-  deleteUser,
   findUserByEmail,
   findUserById,
   identitiesOf,
   insertPendingUser,
+  newEmailIdentity,
   type UserRow,
+  updatePendingSignup,
 } from "./stores/users.js";
 import { isBanned, type UserJson, userJson } from "./users.js";
 
@@ -41,6 +43,40 @@ function obfuscatedUser(ctx: AuthContext, email: string, data: Record<string, un
     updated_at: now.toISOString(),
     is_anonymous: false,
   };
+}
+
+/**
+ * What a repeated sign-up of a pending account answers: exactly a first sign-up's reply (a new
+ * id, times of now, its own metadata, one unverified identity), so nobody learns that someone
+ * signed the address up before. The account keeps its id; verification goes by address and code.
+ */
+function asFirstSignup(pending: UserRow, data: Record<string, unknown>, now: Date): UserJson {
+  const id = randomUUID();
+  return userJson(
+    {
+      ...pending,
+      id,
+      confirmation_sent_at: now,
+      recovery_sent_at: null,
+      last_sign_in_at: null,
+      raw_user_meta_data: data,
+      created_at: now,
+      updated_at: now,
+    },
+    [newEmailIdentity(id, pending.email, now)],
+  );
+}
+
+/**
+ * For a repeated sign-up: whether each earlier sign-up of the pending account (by code id) was
+ * made with this same password. bcrypt runs here, before the transaction, not inside it.
+ */
+async function samePasswordAs(ctx: AuthContext, pending: UserRow | undefined, password: string) {
+  const same = new Map<string, boolean>();
+  if (!pending) return same;
+  for (const earlier of await signupPasswordHashes(ctx.db, pending.id))
+    same.set(earlier.id, !!earlier.passwordHash && (await checkPassword(password, earlier.passwordHash)));
+  return same;
 }
 
 export async function signup(
@@ -69,30 +105,28 @@ export async function signup(
   const known = await findUserByEmail(db, email);
   if (known && (known.email_confirmed_at || isBanned(known, clock.now()))) return obfuscatedUser(ctx, email, data);
   await ctx.limitMail(email, rules.mailGapConfirmation);
+  const samePassword = await samePasswordAs(ctx, known, body.password);
 
   const outcome = await db.transaction(async (tx) => {
     const now = clock.now();
     const existing = await findUserByEmail(tx, email, true);
     // Confirmed (or banned while pending): nothing changes and nothing is mailed.
     if (existing && (existing.email_confirmed_at || isBanned(existing, now))) return null;
-    // Still unconfirmed: nobody has proved they own the mailbox, so the pending account is
-    // re-keyed, not kept. Its row goes (with its codes, by cascade) and this sign-up starts a
-    // new one with its own id, password and metadata. So the password that becomes the
-    // account's is always the one of the sign-up whose code is verified, and the reply looks
-    // exactly like a first sign-up's (README, "Security": pre-registration takeover).
-    if (existing) await deleteUser(tx, existing.id);
-    const user: UserRow | undefined = await insertPendingUser(tx, {
-      email,
-      passwordHash,
-      language,
-      data,
-      // A re-keyed sign-up remembers its network: see verify.ts (and migration 0012).
-      signupNetworkHash: existing ? networkHash(meta.ip) : null,
-      now,
-    });
+    if (existing) {
+      // Still unconfirmed: nobody has proved they own the mailbox. This sign-up gets a code of its
+      // own beside the earlier ones', carrying its password; it is contested when an earlier
+      // sign-up had another password (one checked only now, having come in meanwhile, counts as
+      // another), and then its code confirms the address without a password (verify.ts).
+      const earlier = await signupPasswordHashes(tx, existing.id);
+      const contested = earlier.some((e) => samePassword.get(e.id) !== true);
+      await updatePendingSignup(tx, existing.id, { passwordHash, data, now });
+      await issueSignupCode(ctx, tx, existing, language, { passwordHash, data, contested });
+      return asFirstSignup(existing, data, now);
+    }
+    const user: UserRow | undefined = await insertPendingUser(tx, { email, passwordHash, language, data, now });
     // Another request created it a moment ago, or a deleted account holds the address.
     if (!user) return null;
-    await issueCode(ctx, tx, user, "signup", language);
+    await issueSignupCode(ctx, tx, user, language, { passwordHash, data, contested: false });
     const fresh = (await findUserById(tx, user.id)) as UserRow;
     return userJson(fresh, await identitiesOf(tx, user.id));
   });

@@ -9,7 +9,7 @@ import { type CodePurpose, matchMailedCode } from "./codes.js";
 import { type AuthContext, emailSchema, networkHash, type RequestMeta } from "./context.js";
 import { AuthError, tooManyRequests, validationFailed } from "./errors.js";
 import { deleteCodes } from "./stores/codes.js";
-import { confirmEmail, findUserByEmail, signupNetworkOf } from "./stores/users.js";
+import { confirmEmail, findUserByEmail } from "./stores/users.js";
 import { signIn, type TokenResponse } from "./token.js";
 import { isBanned } from "./users.js";
 
@@ -62,16 +62,19 @@ export async function verify(
     // Used: this and every other pending code of the user stop working.
     await deleteCodes(tx, user.id);
     if (!user.email_confirmed_at) {
-      // A recovery code confirms too (GoTrue), but proves nothing about the pending sign-up's
-      // password, which may be a stranger's: it is dropped, and the owner sets one in this session.
-      // So is a sign-up code of a re-keyed account typed from another network than the sign-up
-      // that set the password: the owner signed up, a stranger signed the address up again
-      // while she waited, and his mail is the newest she got. Her code proves her mailbox, not
-      // that his password is hers (README, "Security": pre-registration takeover).
-      const keyedFrom = await signupNetworkOf(tx, user.id);
-      const keyedHere = !keyedFrom || keyedFrom === networkHash(meta.ip);
-      // The pending sign-up's metadata goes with its password: it too may be a stranger's.
-      await confirmEmail(tx, user.id, now, matched === "signup" && keyedHere);
+      // The password that becomes the account's is the one given with the sign-up whose code
+      // this is, from whatever network it is typed (each sign-up has its own code). None comes
+      // with a recovery code (GoTrue lets one confirm, but it proves nothing about any sign-up's
+      // password) or with a contested sign-up's code (made while another sign-up with a different
+      // password was pending: either may be a stranger's). The owner, signed in by her code, sets
+      // hers in this session (README, "Security": pre-registration takeover).
+      const keeps = matched.purpose === "signup" && !matched.signup_contested;
+      await confirmEmail(
+        tx,
+        user.id,
+        now,
+        keeps ? { passwordHash: matched.signup_password_hash, data: matched.signup_data } : null,
+      );
     }
     return { ok: true as const, response: await signIn(ctx, tx, user, "otp", meta) };
   });

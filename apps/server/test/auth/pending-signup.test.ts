@@ -25,35 +25,75 @@ describe("given an address someone else signed up first and never confirmed", ()
     await app?.close();
   });
 
-  it("should give the account the owner's password once the owner verifies her own sign-up's code", async () => {
+  it("should never give the account the first sign-up's password or metadata once the owner verifies her own sign-up's code", async () => {
     const email = fresh();
-    expect((await auth.post("/signup", { email, password: ATTACKER_PASSWORD }, ATTACKER)).status).toBe(200);
+    const first = { email, password: ATTACKER_PASSWORD, data: { plan: "attacker" } };
+    expect((await auth.post("/signup", first, ATTACKER)).status).toBe(200);
     app.clock.advance({ seconds: 31 });
-    expect((await auth.post("/signup", { email, password: OWNER_PASSWORD }, OWNER)).status).toBe(200);
+    const owner = { email, password: OWNER_PASSWORD, data: { plan: "month" } };
+    expect((await auth.post("/signup", owner, OWNER)).status).toBe(200);
     const verify = await auth.post<Session>(
       "/verify",
       { email, token: await app.lastCode(email), type: "signup" },
       OWNER,
     );
     expect(verify.status).toBe(200);
-
-    expect((await auth.signIn(email, OWNER_PASSWORD, OWNER)).status).toBe(200);
+    // Two sign-ups with different passwords: whose is whose nobody can tell, so her code confirms
+    // the address and brings neither password nor metadata…
+    expect(verify.body.user.user_metadata).toEqual({ email_verified: true });
     const attacker = await auth.signIn(email, ATTACKER_PASSWORD, ATTACKER);
     expect(attacker.status).toBe(400);
     expect(attacker.body.code).toBe("invalid_credentials");
+    // …and she, signed in by it, sets hers.
+    const update = await auth.put("/user", { password: OWNER_PASSWORD }, { ...OWNER, token: verify.body.access_token });
+    expect(update.status).toBe(200);
+    expect((await auth.signIn(email, OWNER_PASSWORD, OWNER)).status).toBe(200);
   });
 
-  it("should not keep the first sign-up's metadata either", async () => {
+  it("should give the owner her own password when she types her own code after a stranger on her network signed the address up again", async () => {
+    // Low 4 of the audit (#25): sharing a NAT or an IPv6 /64 must not make his password hers.
     const email = fresh();
-    await auth.post("/signup", { email, password: ATTACKER_PASSWORD, data: { plan: "attacker" } }, ATTACKER);
+    const owner = { email, password: OWNER_PASSWORD, data: { plan: "month" } };
+    expect((await auth.post("/signup", owner, OWNER)).status).toBe(200);
+    const hers = await app.lastCode(email);
     app.clock.advance({ seconds: 31 });
-    await auth.post("/signup", { email, password: OWNER_PASSWORD, data: { plan: "month" } }, OWNER);
+    const stranger = { email, password: ATTACKER_PASSWORD, data: { name: "mallory" } };
+    expect((await auth.post("/signup", stranger, OWNER)).status).toBe(200);
+    expect(await app.lastCode(email)).not.toBe(hers);
+
+    const verify = await auth.post<Session>("/verify", { email, token: hers, type: "signup" }, OWNER);
+    expect(verify.status).toBe(200);
+    expect(verify.body.user.user_metadata).toEqual({ plan: "month", email_verified: true });
+    expect((await auth.signIn(email, OWNER_PASSWORD, OWNER)).status).toBe(200);
+    expect((await auth.signIn(email, ATTACKER_PASSWORD, OWNER)).status).toBe(400);
+  });
+
+  it("should not give a stranger on her network his password when she types the code of his sign-up", async () => {
+    const email = fresh();
+    await auth.post("/signup", { email, password: OWNER_PASSWORD }, OWNER);
+    app.clock.advance({ seconds: 31 });
+    await auth.post("/signup", { email, password: ATTACKER_PASSWORD, data: { name: "mallory" } }, OWNER);
     const verify = await auth.post<Session>(
       "/verify",
       { email, token: await app.lastCode(email), type: "signup" },
       OWNER,
     );
-    expect(verify.body.user.user_metadata).toEqual({ plan: "month", email_verified: true });
+    expect(verify.status).toBe(200);
+    expect(verify.body.user.user_metadata).toEqual({ email_verified: true });
+    expect((await auth.signIn(email, ATTACKER_PASSWORD, OWNER)).status).toBe(400);
+  });
+
+  it("should not let a stranger's sign-up after the owner's code ran out bring his password in through her resend", async () => {
+    const email = fresh();
+    await auth.post("/signup", { email, password: OWNER_PASSWORD }, OWNER);
+    app.clock.advance({ minutes: 11 });
+    await auth.post("/signup", { email, password: ATTACKER_PASSWORD }, ATTACKER);
+    app.clock.advance({ seconds: 31 });
+    // Her code has run out; she asks for a new one and types it.
+    expect((await auth.post("/resend", { email, type: "signup" }, OWNER)).status).toBe(200);
+    const verify = await auth.post("/verify", { email, token: await app.lastCode(email), type: "signup" }, OWNER);
+    expect(verify.status).toBe(200);
+    expect((await auth.signIn(email, ATTACKER_PASSWORD, ATTACKER)).status).toBe(400);
   });
 
   it("should answer a second sign-up exactly as a first one (fresh id, times and metadata; one identity)", async () => {
@@ -127,13 +167,18 @@ describe("given an address someone else signed up first and never confirmed", ()
     expect((await auth.signIn(email, OWNER_PASSWORD, OWNER)).status).toBe(200);
   });
 
-  it("should keep the password of a repeated sign-up confirmed from the network it came from", async () => {
+  it("should keep the password of a sign-up repeated with the same password, from any network", async () => {
     const email = fresh();
-    await auth.post("/signup", { email, password: ATTACKER_PASSWORD }, OWNER);
-    app.clock.advance({ seconds: 31 });
     await auth.post("/signup", { email, password: OWNER_PASSWORD }, OWNER);
-    const verify = await auth.post("/verify", { email, token: await app.lastCode(email), type: "signup" }, OWNER);
+    app.clock.advance({ seconds: 31 });
+    await auth.post("/signup", { email, password: OWNER_PASSWORD, data: { plan: "year" } }, ATTACKER);
+    const verify = await auth.post<Session>(
+      "/verify",
+      { email, token: await app.lastCode(email), type: "signup" },
+      OWNER,
+    );
     expect(verify.status).toBe(200);
+    expect(verify.body.user.user_metadata).toEqual({ plan: "year", email_verified: true });
     expect((await auth.signIn(email, OWNER_PASSWORD, OWNER)).status).toBe(200);
   });
 

@@ -76,14 +76,13 @@ export async function insertPendingUser(
     passwordHash: string;
     language: string;
     data: Record<string, unknown>;
-    signupNetworkHash: string | null;
     now: Date;
   },
 ): Promise<UserRow | undefined> {
   const id = randomUUID();
   const { rows } = await tx.query<UserRow>(
-    `INSERT INTO users (id, email, encrypted_password, language, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, signup_network_hash)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $7, $8)
+    `INSERT INTO users (id, email, encrypted_password, language, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $7)
      ON CONFLICT (email) DO NOTHING RETURNING ${USER_COLUMNS}`,
     [
       id,
@@ -93,28 +92,38 @@ export async function insertPendingUser(
       JSON.stringify({ provider: "email", providers: ["email"] }),
       JSON.stringify(input.data),
       input.now,
-      input.signupNetworkHash,
     ],
   );
   const user = rows[0];
   if (!user) return undefined;
+  const identity = newEmailIdentity(id, input.email, input.now);
   await tx.query(
     `INSERT INTO identities (id, provider_id, user_id, provider, identity_data, created_at, updated_at)
-     VALUES ($1, $2, $3, 'email', $4::jsonb, $5, $5)`,
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $6)`,
     [
-      randomUUID(),
-      id,
-      id,
-      JSON.stringify({ sub: id, email: input.email, email_verified: false, phone_verified: false }),
+      identity.id,
+      identity.provider_id,
+      identity.user_id,
+      identity.provider,
+      JSON.stringify(identity.identity_data),
       input.now,
     ],
   );
   return user;
 }
 
-/** Removes an account row; its identities, sessions, tokens and codes go by cascade. */
-export async function deleteUser(tx: Queryable, userId: string): Promise<void> {
-  await tx.query("DELETE FROM users WHERE id = $1", [userId]);
+/** The e-mail identity a new sign-up's user gets (GoTrue's: provider id = user id, unverified). */
+export function newEmailIdentity(userId: string, email: string, now: Date): IdentityRow {
+  return {
+    id: randomUUID(),
+    provider_id: userId,
+    user_id: userId,
+    provider: "email",
+    identity_data: { sub: userId, email, email_verified: false, phone_verified: false },
+    last_sign_in_at: null,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 /** Records that a code mail went out (GoTrue's `*_sent_at`) and the language it was written in. */
@@ -133,26 +142,36 @@ export async function markCodeSent(
   ]);
 }
 
-/** The hashed network of the sign-up that re-keyed a pending account (null: not re-keyed). */
-export async function signupNetworkOf(tx: Queryable, userId: string): Promise<string | null> {
-  const { rows } = await tx.query<{ signup_network_hash: string | null }>(
-    "SELECT signup_network_hash FROM users WHERE id = $1",
-    [userId],
+/**
+ * A repeated sign-up of a pending account: the row holds the newest sign-up's password and
+ * metadata until a code decides (confirmEmail); each code keeps its own (stores/codes.ts).
+ */
+export async function updatePendingSignup(
+  tx: Queryable,
+  userId: string,
+  input: { passwordHash: string; data: Record<string, unknown>; now: Date },
+): Promise<void> {
+  await tx.query(
+    "UPDATE users SET encrypted_password = $2, raw_user_meta_data = $3::jsonb, updated_at = $4 WHERE id = $1",
+    [userId, input.passwordHash, JSON.stringify(input.data), input.now],
   );
-  return rows[0]?.signup_network_hash ?? null;
 }
 
 /**
- * Confirms the address. Unless `keepSignup`, the pending sign-up's password and metadata are
- * dropped (they may be a stranger's: see verify.ts). The e-mail identity is marked verified too.
+ * Confirms the address with the password and metadata of the sign-up whose code was verified, or
+ * with none (`signup` null: confirmed by a recovery code or a contested sign-up's; see verify.ts).
+ * The e-mail identity is marked verified too.
  */
-export async function confirmEmail(tx: Queryable, userId: string, now: Date, keepSignup: boolean): Promise<void> {
+export async function confirmEmail(
+  tx: Queryable,
+  userId: string,
+  now: Date,
+  signup: { passwordHash: string | null; data: Record<string, unknown> | null } | null,
+): Promise<void> {
   await tx.query(
-    `UPDATE users SET email_confirmed_at = $2, updated_at = $2, signup_network_hash = NULL,
-       encrypted_password = CASE WHEN $3 THEN encrypted_password END,
-       raw_user_meta_data = CASE WHEN $3 THEN raw_user_meta_data ELSE '{}'::jsonb END
-         || '{"email_verified": true}'::jsonb WHERE id = $1`,
-    [userId, now, keepSignup],
+    `UPDATE users SET email_confirmed_at = $2, updated_at = $2, encrypted_password = $3,
+       raw_user_meta_data = COALESCE($4::jsonb, '{}'::jsonb) || '{"email_verified": true}'::jsonb WHERE id = $1`,
+    [userId, now, signup?.passwordHash ?? null, signup?.data ? JSON.stringify(signup.data) : null],
   );
   await tx.query(
     `UPDATE identities SET identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = $2
