@@ -49,13 +49,25 @@ export async function startAgent(
   wg: FakeWg,
   cp: FakeControlPlane,
   stateFile: string,
-  overrides: { syncWaitSeconds?: number; fullReconcileMs?: number; reportMs?: number; retryAfterMaxMs?: number } = {},
+  overrides: {
+    syncWaitSeconds?: number;
+    fullReconcileMs?: number;
+    reportMs?: number;
+    retryAfterMaxMs?: number;
+    maxReplyBytes?: number;
+  } = {},
 ): Promise<TestAgent> {
   const logs: LogLine[] = [];
   const log = pino({ level: "debug" }, { write: (line: string) => logs.push(JSON.parse(line)) });
   const agent = new Agent({
     wg: wireGuardCli({ bin: wg.bin, iface: wg.iface }),
-    controlPlane: controlPlaneClient({ apiUrl: cp.url, token: async () => cp.token, checkIp, timeoutSeconds: 5 }),
+    controlPlane: controlPlaneClient({
+      apiUrl: cp.url,
+      token: async () => cp.token,
+      checkIp,
+      timeoutSeconds: 5,
+      ...(overrides.maxReplyBytes ? { maxReplyBytes: overrides.maxReplyBytes } : {}),
+    }),
     store: new StateStore(stateFile, checkIp),
     log,
     agentVersion: "0.1.0-test",

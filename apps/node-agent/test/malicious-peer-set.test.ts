@@ -115,4 +115,23 @@ describe("a peer set that tries to make the agent do something else", () => {
     await until(() => expect(agent.status().controlPlane).toBe("unreachable"));
     expect(wg.read().peers).toEqual(asInterface([a]));
   });
+
+  it("stops reading a reply as soon as it passes the size cap, also one sent chunked without a length", async () => {
+    const a = wirePeer();
+    const wg = fakeWg();
+    const cp = await startFakeControlPlane([a]);
+    const state = stateDir();
+    cleanups.push(wg.cleanup, () => cp.close(), state.cleanup);
+    // The first full set is 64 MiB of entries, streamed; the cap here is 64 KiB (256 MiB by default).
+    cp.nextStreamedReply = { bytes: 64 * 1024 * 1024 };
+    const { agent, logs } = await startAgent(wg, cp, state.file, { maxReplyBytes: 64 * 1024 });
+    cleanups.push(() => agent.stop());
+    await until(() => expect(cp.streamed?.hungUp).toBe(true));
+    // It hung up long before the end (what the sockets' buffers hold, not the whole reply).
+    expect(cp.streamed?.finished).toBe(false);
+    expect(cp.streamed?.written).toBeLessThan(32 * 1024 * 1024);
+    expect(logs.some((l) => /reply is larger than 65536 bytes/.test(String(l.err)))).toBe(true);
+    // The next attempt gets the real set.
+    await until(() => expect(wg.read().peers).toEqual(asInterface([a])));
+  });
 });

@@ -55,21 +55,48 @@ export interface ControlPlaneOptions {
   checkIp: AllowedIpCheck;
   /** Seconds a request may take on top of the long-poll wait. */
   timeoutSeconds?: number;
+  /** Largest reply body read (default 256 MiB); a longer one is dropped mid-stream. */
+  maxReplyBytes?: number;
 }
 
-async function readJson(res: Response): Promise<unknown> {
+/**
+ * The body as JSON, read chunk by chunk and dropped (the connection with it) as soon as it passes
+ * `maxBytes`: a chunked reply has no length to check first, and buffering it whole before looking
+ * would let a broken or hostile control plane fill the node's memory.
+ */
+async function readJson(res: Response, maxBytes: number): Promise<unknown> {
   const declared = Number(res.headers.get("content-length") ?? 0);
-  if (declared > MAX_REPLY_BYTES) throw new ProtocolError(`reply of ${declared} bytes is too large`);
-  const text = await res.text();
-  if (text.length > MAX_REPLY_BYTES) throw new ProtocolError("reply is too large");
+  if (declared > maxBytes) {
+    await res.body?.cancel();
+    throw new ProtocolError(`reply of ${declared} bytes is larger than ${maxBytes} bytes`);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = res.body?.getReader();
+  for (;;) {
+    const next = await reader?.read();
+    if (!next || next.done) break;
+    size += next.value.byteLength;
+    if (size > maxBytes) {
+      await reader?.cancel();
+      throw new ProtocolError(`reply is larger than ${maxBytes} bytes`);
+    }
+    chunks.push(next.value);
+  }
   try {
-    return JSON.parse(text);
+    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
   } catch {
     throw new ProtocolError("reply is not JSON");
   }
 }
 
-export function controlPlaneClient({ apiUrl, token, checkIp, timeoutSeconds = 30 }: ControlPlaneOptions): ControlPlane {
+export function controlPlaneClient({
+  apiUrl,
+  token,
+  checkIp,
+  timeoutSeconds = 30,
+  maxReplyBytes = MAX_REPLY_BYTES,
+}: ControlPlaneOptions): ControlPlane {
   const base = apiUrl.replace(/\/+$/, "");
   const request = async (path: string, init: RequestInit, waitSeconds = 0, stop?: AbortSignal): Promise<Response> => {
     const timeout = AbortSignal.timeout((timeoutSeconds + waitSeconds) * 1000);
@@ -100,7 +127,7 @@ export function controlPlaneClient({ apiUrl, token, checkIp, timeoutSeconds = 30
       const res = await request("/api/nodes/v1/peers", { headers }, 0, signal);
       if (res.status === 304) return null;
       await expect(res, "full peer set");
-      return parseFullSet(await readJson(res), checkIp);
+      return parseFullSet(await readJson(res, maxReplyBytes), checkIp);
     },
     async changesSince(revision, waitSeconds, signal) {
       const query = new URLSearchParams({ since: String(revision) });
@@ -113,7 +140,7 @@ export function controlPlaneClient({ apiUrl, token, checkIp, timeoutSeconds = 30
       );
       if (res.status === 304) return null;
       await expect(res, "peer changes");
-      return parseChangeSet(await readJson(res), checkIp);
+      return parseChangeSet(await readJson(res, maxReplyBytes), checkIp);
     },
     async report(agentVersion, peers) {
       const res = await request("/api/nodes/v1/report", {

@@ -38,6 +38,12 @@ export interface FakeControlPlane {
   rateLimit: { retryAfter: string | null } | undefined;
   /** The next peer request (full or since) answers this body instead. */
   nextRawReply: unknown;
+  /**
+   * The next peer request gets a full set of about `bytes`, chunked (no Content-Length), written as
+   * fast as the client reads it; `streamed` says how it went.
+   */
+  nextStreamedReply: { bytes: number } | undefined;
+  streamed: { written: number; finished: boolean; hungUp: boolean } | undefined;
   peers(): WirePeer[];
   close(): Promise<void>;
 }
@@ -92,6 +98,11 @@ export async function startFakeControlPlane(
       return;
     }
     if (req.method !== "GET" || url.pathname !== "/api/nodes/v1/peers") return json(res, 404, { detail: "nope" });
+    if (fake.nextStreamedReply) {
+      const { bytes } = fake.nextStreamedReply;
+      fake.nextStreamedReply = undefined;
+      return streamFullSet(res, bytes);
+    }
     if (fake.nextRawReply !== undefined) {
       const body = fake.nextRawReply;
       fake.nextRawReply = undefined;
@@ -132,6 +143,34 @@ export async function startFakeControlPlane(
     return json(res, 200, { revision: fake.revision, reset: false, changes: wire });
   }
 
+  async function streamFullSet(res: ServerResponse, bytes: number) {
+    const progress = { written: 0, finished: false, hungUp: false };
+    fake.streamed = progress;
+    res.on("close", () => {
+      progress.hungUp = !progress.finished;
+    });
+    res.writeHead(200, { "content-type": "application/json" });
+    const entry = JSON.stringify({ publicKey: `${"A".repeat(43)}=`, allowedIps: [], expiresAt: "never" });
+    const chunk = Buffer.from(`${entry},`.repeat(Math.ceil(16_384 / (entry.length + 1))));
+    // Waits for the client to read (or hang up) before writing more.
+    const write = (data: Buffer | string) =>
+      res.write(data)
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            res.once("drain", resolve);
+            res.once("close", resolve);
+          });
+    await write(`{"revision":${fake.revision},"peers":[`);
+    while (progress.written < bytes && !res.destroyed) {
+      await write(chunk);
+      progress.written += chunk.length;
+    }
+    if (res.destroyed) return;
+    res.end(`${entry}]}`, () => {
+      progress.finished = true;
+    });
+  }
+
   const server: Server = createServer((req, res) => {
     handle(req, res).catch(() => res.destroy());
   });
@@ -149,6 +188,8 @@ export async function startFakeControlPlane(
     refuseToken: false,
     rateLimit: undefined,
     nextRawReply: undefined,
+    nextStreamedReply: undefined,
+    streamed: undefined,
     upsert(peer) {
       current.set(peer.publicKey, peer);
       log.push({ revision: ++fake.revision, change: { op: "upsert", peer } });
