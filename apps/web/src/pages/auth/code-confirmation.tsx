@@ -1,27 +1,18 @@
-import { CODE_LENGTH, RESEND_COOLDOWN_SECONDS } from "@veil/contracts";
-import {
-  Button,
-  linkVariants,
-  OtpInput,
-  type OtpInputHandle,
-  ResendCountdown,
-  type ResendCountdownHandle,
-} from "@veil/ui";
-import { type FormEvent, useRef, useState } from "react";
+import { Button, linkVariants } from "@veil/ui";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import type { UserMessage } from "../../api/errors.js";
 import { useAuth } from "../../auth/auth-provider.js";
 import { storedEmail } from "../../auth/local-store.js";
 import { registerProductUser } from "../../auth/product-account.js";
 import { rateLimitMessage } from "../../auth/rate-limit-wait.js";
 import { verifyErrorKey } from "../../auth/verify-errors.js";
+import { CodeStep, type CodeVerdict } from "../../components/code-step.js";
 import { FormMessage } from "../../components/form-message.js";
-import { codeSchema } from "../../forms/schemas.js";
 import type { MessageKey } from "../../i18n/catalogues.js";
 import { useT } from "../../i18n/use-t.js";
 import { PATHS } from "../../routes/paths.js";
 import { usePageMeta } from "../../seo/use-page-meta.js";
 import { AuthCard } from "./auth-card.js";
-import { useSubmitMessage } from "./use-submit-message.js";
 
 export type CodeMode = "signup" | "recovery";
 
@@ -37,14 +28,7 @@ export function CodeConfirmation({ mode }: { mode: CodeMode }) {
   const [params] = useSearchParams();
   const email = (params.get("email") ?? "").trim();
   const { getClient, setRecovering } = useAuth();
-  const otp = useRef<OtpInputHandle>(null);
-  const countdown = useRef<ResendCountdownHandle>(null);
-  const [code, setCode] = useState("");
-  const [submitting, setSubmitting] = useState(false);
-  const [resending, setResending] = useState(false);
   const notice = (location.state as { notice?: MessageKey } | null)?.notice;
-  const { formMessage, showError, showSuccess, clear } = useSubmitMessage();
-  const initialMessage = !formMessage && notice ? { tone: "success" as const, text: t(notice) } : null;
   usePageMeta({ title: t("emailConfirmation.meta.title"), noIndex: true });
 
   const title = t(mode === "signup" ? "emailConfirmation.title" : "emailConfirmation.resetTitle");
@@ -61,17 +45,7 @@ export function CodeConfirmation({ mode }: { mode: CodeMode }) {
     );
   }
 
-  function restartEntry() {
-    setCode("");
-    otp.current?.clear();
-    countdown.current?.restart();
-  }
-
-  async function verify(event: FormEvent) {
-    event.preventDefault();
-    if (!codeSchema.safeParse(code).success || submitting) return;
-    setSubmitting(true);
-    clear();
+  async function verify(code: string): Promise<CodeVerdict> {
     try {
       const client = await getClient();
       // In recovery the user must not count as signed in for a moment between the session arriving
@@ -85,9 +59,7 @@ export function CodeConfirmation({ mode }: { mode: CodeMode }) {
       const accessToken = data.session?.access_token;
       if (error || !accessToken) {
         if (mode === "recovery") setRecovering(false);
-        showError({ key: verifyErrorKey(error) });
-        restartEntry();
-        return;
+        return { key: verifyErrorKey(error) };
       }
       if (mode === "recovery") {
         // The original spec hands the access token over in the query; it is kept out of the URL on
@@ -95,51 +67,33 @@ export function CodeConfirmation({ mode }: { mode: CodeMode }) {
         // auth client now holds. See docs/product.md §10.1.
         const query = new URLSearchParams({ email });
         navigate(`${PATHS.resetPassword}?${query}`, { replace: true });
-        return;
+        return null;
       }
       try {
         await registerProductUser(email);
       } catch (registrationFailure) {
         console.error("Product registration failed", registrationFailure);
-        showError({ key: "registrationError" });
-        return;
+        return { message: { key: "registrationError" }, keepCode: true };
       }
       storedEmail.set(email);
       navigate(PATHS.account.profile);
+      return null;
     } catch (failure) {
       console.error("Code verification failed", failure);
       if (mode === "recovery") setRecovering(false);
-      showError({ key: "emailConfirmation.unexpectedError" });
-      restartEntry();
-    } finally {
-      setSubmitting(false);
+      return { key: "emailConfirmation.unexpectedError" };
     }
   }
 
-  async function resend() {
-    setResending(true);
-    clear();
-    try {
-      const client = await getClient();
-      const { error } =
-        mode === "signup"
-          ? await client.auth.resend({ type: "signup", email })
-          : await client.auth.resetPasswordForEmail(email);
-      if (error) {
-        showError(rateLimitMessage(error) ?? { key: "emailConfirmation.error" });
-        return;
-      }
-      showSuccess({ key: "emailConfirmation.codeSentAgain" });
-      restartEntry();
-    } catch (failure) {
-      console.error("Resend failed", failure);
-      showError({ key: "emailConfirmation.error" });
-    } finally {
-      setResending(false);
-    }
+  async function resend(): Promise<UserMessage | null> {
+    const client = await getClient();
+    const { error } =
+      mode === "signup"
+        ? await client.auth.resend({ type: "signup", email })
+        : await client.auth.resetPasswordForEmail(email);
+    return error ? (rateLimitMessage(error) ?? { key: "emailConfirmation.error" }) : null;
   }
 
-  const complete = code.length === CODE_LENGTH;
   return (
     <AuthCard
       title={title}
@@ -150,30 +104,13 @@ export function CodeConfirmation({ mode }: { mode: CodeMode }) {
         </Link>
       }
     >
-      <form noValidate onSubmit={verify} className="flex flex-col gap-5">
-        <OtpInput
-          ref={otp}
-          label={t("emailConfirmation.codeLabel")}
-          value={code}
-          onValueChange={setCode}
-          invalid={formMessage?.tone === "error"}
-          autoFocus
-        />
-        <FormMessage message={formMessage ?? initialMessage} />
-        <Button type="submit" size="lg" disabled={!complete} loading={submitting}>
-          {t("emailConfirmation.confirm")}
-        </Button>
-        <ResendCountdown
-          ref={countdown}
-          seconds={RESEND_COOLDOWN_SECONDS}
-          resendLabel={t("emailConfirmation.resend")}
-          countdownText={(time) => t("emailConfirmation.resendIn", { time })}
-          startAnnouncement={(seconds) => t("emailConfirmation.resendAvailableIn", { seconds })}
-          readyAnnouncement={t("emailConfirmation.resendAvailable")}
-          resending={resending}
-          onResend={() => void resend()}
-        />
-      </form>
+      <CodeStep
+        codeLabel={t("emailConfirmation.codeLabel")}
+        confirmLabel={t("emailConfirmation.confirm")}
+        onCode={verify}
+        notice={notice ? t(notice) : undefined}
+        resend={{ send: resend, failed: { key: "emailConfirmation.error" }, restartOnWrongCode: true }}
+      />
     </AuthCard>
   );
 }

@@ -2,9 +2,9 @@ import { Button, CopyButton } from "@veil/ui";
 import { Download } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { useAuth } from "../../../auth/auth-provider.js";
+import { WRAPS } from "../../../components/button-wraps.js";
 import { saveFile } from "../../../components/save-file.js";
 import { useT } from "../../../i18n/use-t.js";
-import { WRAPS } from "./code-form.js";
 
 /** Codes in the shipped monospace font (never the system's: README, "Visual regression"). */
 export const MONO = { fontFamily: '"JetBrains Mono Variable", monospace' } as const;

@@ -5,10 +5,11 @@ import type { UserMessage } from "../../../api/errors.js";
 import { codeErrorMessage } from "../../../auth/assurance.js";
 import { useAuth } from "../../../auth/auth-provider.js";
 import { identityErrorMessage } from "../../../auth/identity-errors.js";
+import { WRAPS } from "../../../components/button-wraps.js";
 import { FormMessage } from "../../../components/form-message.js";
 import { useMessageText } from "../../../i18n/use-message.js";
 import { useT } from "../../../i18n/use-t.js";
-import { CodeForm, WRAPS } from "./code-form.js";
+import { CodeForm } from "./code-form.js";
 import { MONO, RecoveryCodesList } from "./recovery-codes-list.js";
 
 type View =
