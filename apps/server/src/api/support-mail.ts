@@ -1,4 +1,4 @@
-import { escapeHtml } from "../http/kit.js";
+import { html } from "../html.js";
 
 /** A contact-form message as support receives it. */
 export interface SupportMessage {
@@ -39,13 +39,13 @@ const withoutFormatCharacters = (value: string) => value.replace(/[\u061c\u200e\
 /** The mail support receives for a contact-form message (always English: it is for the team). */
 export function renderSupportMail(message: SupportMessage) {
   const text = `New message from the contact form.\n\nName: ${quotedName(message.name)}\nE-mail: ${message.email}\n\nMessage (each line quoted with "> "):\n${quotedLines(message.message)}\n`;
-  const html = `<p>New message from the contact form.</p>
-<p><strong>Name:</strong> ${escapeHtml(message.name)}<br><strong>E-mail:</strong> ${escapeHtml(message.email)}</p>
-<pre style="white-space:pre-wrap;font-family:inherit">${escapeHtml(message.message)}</pre>`;
+  const body = html`<p>New message from the contact form.</p>
+<p><strong>Name:</strong> ${message.name}<br><strong>E-mail:</strong> ${message.email}</p>
+<pre style="white-space:pre-wrap;font-family:inherit">${message.message}</pre>`;
   return {
     subject: `Contact form: ${oneLine(message.name)}`,
     text,
-    html,
+    html: body.toString(),
     template: "support-contact",
     language: "en" as const,
   };

@@ -99,13 +99,3 @@ function bodyProblem(root: unknown): string | undefined {
   }
   return undefined;
 }
-
-/** Escapes text for HTML content and double- or single-quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}

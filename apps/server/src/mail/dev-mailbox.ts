@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 import type { Queryable } from "../db/index.js";
-import { escapeHtml } from "./templates.js";
+import { html, joinHtml } from "../html.js";
 
 export interface MailboxMessage {
   id: string;
@@ -54,21 +54,19 @@ export function devMailboxRoutes(db: Queryable): Hono {
   app.get("/", async (c) => {
     const to = c.req.query("to") || undefined;
     const messages = await listMailbox(db, to);
-    const items = messages
-      .map(
-        (m) => `<article>
-  <h2>${escapeHtml(m.subject)}</h2>
-  <p class="meta">To <strong>${escapeHtml(m.to)}</strong> · <time datetime="${m.sentAt}">${m.sentAt}</time></p>
-${Object.entries(m.headers)
-  .map(([name, value]) => `  <p class="meta">${escapeHtml(name)}: <code>${escapeHtml(value)}</code></p>`)
-  .join("\n")}
-  <pre>${escapeHtml(m.text)}</pre>
-  <details><summary>HTML version</summary><iframe sandbox title="HTML version of ${escapeHtml(m.subject)}" srcdoc="${escapeHtml(m.html)}"></iframe></details>
+    const items = joinHtml(
+      messages.map(
+        (m) => html`<article>
+  <h2>${m.subject}</h2>
+  <p class="meta">To <strong>${m.to}</strong> · <time datetime="${m.sentAt}">${m.sentAt}</time></p>
+${joinHtml(Object.entries(m.headers).map(([name, value]) => html`  <p class="meta">${name}: <code>${value}</code></p>`))}
+  <pre>${m.text}</pre>
+  <details><summary>HTML version</summary><iframe sandbox title="HTML version of ${m.subject}" srcdoc="${m.html}"></iframe></details>
 </article>`,
-      )
-      .join("\n");
+      ),
+    );
     c.header("Cache-Control", "no-store");
-    return c.html(`<!doctype html>
+    return c.html(html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Dev mailbox · Veil</title>
 <style>
@@ -81,8 +79,8 @@ iframe{width:100%;height:28rem;border:1px solid #d1d5db}
 <body><main>
 <h1>Dev mailbox</h1>
 <p>Mail the server would have sent, newest first. Development only.</p>
-<form method="get"><label>Recipient <input type="email" name="to" value="${escapeHtml(to ?? "")}"></label> <button>Filter</button></form>
-${messages.length ? items : "<p>No mail yet.</p>"}
+<form method="get"><label>Recipient <input type="email" name="to" value="${to ?? ""}"></label> <button>Filter</button></form>
+${messages.length ? items : html`<p>No mail yet.</p>`}
 </main></body></html>`);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Mail: templates (en, ru; text + HTML), the outbox, and a transport (SMTP or the dev mailbox).
+ * Mail: the catalogue (every kind in en and ru, text + HTML), the outbox, and a transport (SMTP or the dev mailbox).
  * Callers enqueue inside their own transaction with `mail.enqueue(tx, …)` and call `mail.kick()`
  * once it committed; delivery happens from the outbox, with retries.
  */
@@ -8,41 +8,35 @@ import type { Clock } from "../clock.js";
 import type { Config } from "../config/index.js";
 import type { Db, Queryable } from "../db/index.js";
 import type { Logger } from "../logger.js";
+import { type CodeMailKind, type CodeMailVars, type NoticeKind, renderMail } from "./catalogue/index.js";
 import { devMailboxRoutes } from "./dev-mailbox.js";
 import type { MailLanguage } from "./language.js";
 import { createOutboxDispatcher, enqueueMail, type NewMail } from "./outbox.js";
-import {
-  type CodeMailVars,
-  type MailTemplate,
-  type NoticeTemplate,
-  renderCodeMail,
-  renderNoticeMail,
-} from "./templates.js";
 import { devTransport, type MailTransport, smtpTransport } from "./transport.js";
 
+export {
+  type CodeMailKind,
+  type CodeMailVars,
+  formatDollars,
+  MAIL_CATALOGUE,
+  type MailKind,
+  type MailVars,
+  type NoticeKind,
+  type ReceiptMailVars,
+  type ReminderKind,
+  type ReminderMailVars,
+  type RenderedMail,
+  renderMail,
+} from "./catalogue/index.js";
 export { listMailbox, type MailboxMessage } from "./dev-mailbox.js";
 export { fromAcceptLanguage, isMailLanguage, MAIL_LANGUAGES, type MailLanguage, pickLanguage } from "./language.js";
 export { forgetMailTo, type NewMail, retryDelaySeconds } from "./outbox.js";
-export {
-  type CodeMailVars,
-  escapeHtml,
-  formatDollars,
-  htmlFrame,
-  type MailTemplate,
-  type NoticeTemplate,
-  paragraph,
-  type ReceiptMailVars,
-  type RenderedMail,
-  renderCodeMail,
-  renderNoticeMail,
-  renderReceiptMail,
-} from "./templates.js";
 export type { MailTransport, OutgoingMail } from "./transport.js";
 
 /** Renders a notice and puts it in the outbox (inside `q`'s transaction). */
 export type NoticeEnqueuer = (
   q: Queryable,
-  args: { to: string; template: NoticeTemplate; language: MailLanguage },
+  args: { to: string; template: NoticeKind; language: MailLanguage },
 ) => Promise<string>;
 
 /**
@@ -51,14 +45,14 @@ export type NoticeEnqueuer = (
  */
 export function noticeEnqueuer(siteUrl: string, clock: Clock): NoticeEnqueuer {
   return (q, { to, template, language }) =>
-    enqueueMail(q, { to, ...renderNoticeMail(template, language, { siteUrl }), template, language }, clock);
+    enqueueMail(q, { to, ...renderMail(template, language, { siteUrl }), template, language }, clock);
 }
 
 export interface Mail {
   /** Renders a code mail and puts it in the outbox (inside `q`'s transaction). */
   enqueueCodeMail(
     q: Queryable,
-    args: { to: string; template: MailTemplate; language: MailLanguage; vars: Omit<CodeMailVars, "siteUrl"> },
+    args: { to: string; template: CodeMailKind; language: MailLanguage; vars: Omit<CodeMailVars, "siteUrl"> },
   ): Promise<string>;
   /** Renders a security notice (e.g. password changed) and puts it in the outbox. */
   enqueueNotice: NoticeEnqueuer;
@@ -104,7 +98,7 @@ export function createMail(deps: {
   return {
     enqueue,
     enqueueCodeMail: (q, { to, template, language, vars }) => {
-      const rendered = renderCodeMail(template, language, { ...vars, siteUrl: config.SITE_URL });
+      const rendered = renderMail(template, language, { ...vars, siteUrl: config.SITE_URL });
       return enqueue(q, { to, ...rendered, template, language });
     },
     enqueueNotice: noticeEnqueuer(config.SITE_URL, clock),

@@ -1,6 +1,6 @@
 import { tokenLabel } from "@veil/contracts";
 import type { Queryable } from "../db/index.js";
-import { type Mail, pickLanguage, renderReceiptMail } from "../mail/index.js";
+import { type Mail, pickLanguage, renderMail } from "../mail/index.js";
 
 /** A payment at the moment it is credited: what its receipt needs. */
 export interface CreditedPayment {
@@ -37,7 +37,7 @@ export function createReceiptEnqueuer(deps: { mail: Pick<Mail, "enqueue">; siteU
     // A deleted account without a receipt address: nobody to send it to.
     if (!to) return;
     const language = pickLanguage(payment.receiptLanguage);
-    const rendered = renderReceiptMail(language, {
+    const rendered = renderMail("payment_receipt", language, {
       planName: payment.planName,
       days: payment.days,
       amountCents: payment.amountCents,

@@ -17,7 +17,6 @@ import { unsubscribeKey } from "./unsubscribe-token.js";
 
 export { exportReminders } from "./data-export.js";
 export { forgetCustomerReminders } from "./forget.js";
-export { renderReminderMail } from "./reminder-mail.js";
 export { ENDED_GRACE_MS, type ReminderReport, reminderLinks, SOON_MS } from "./scheduler.js";
 export { INVALID_LINK_DETAIL, type ReminderUnsubscribe } from "./unsubscribe.js";
 export { readUnsubscribeToken, signUnsubscribeToken, unsubscribeKey } from "./unsubscribe-token.js";

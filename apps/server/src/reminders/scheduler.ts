@@ -10,8 +10,7 @@
  */
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
-import { type Mail, pickLanguage } from "../mail/index.js";
-import { type ReminderKind, renderReminderMail } from "./reminder-mail.js";
+import { type Mail, pickLanguage, type ReminderKind, renderMail } from "../mail/index.js";
 import { signUnsubscribeToken } from "./unsubscribe-token.js";
 
 const DAY_MS = 86_400_000;
@@ -99,8 +98,8 @@ async function remindBatch(deps: SchedulerDeps, now: Date): Promise<{ claimed: n
       // The language the customer last paid in (the checkout page's), else the account's.
       const language = pickLanguage(row.paid_language, row.account_language);
       const links = reminderLinks(deps.siteUrl, deps.unsubscribeKey, row.customer_id, row.plan_id);
-      const rendered = renderReminderMail(language, {
-        kind: row.kind,
+      const template = `renewal_reminder_${row.kind}` as const;
+      const rendered = renderMail(template, language, {
         planName: row.plan_name,
         endsAt: new Date(row.ends_at),
         renewUrl: links.renew,
@@ -110,7 +109,7 @@ async function remindBatch(deps: SchedulerDeps, now: Date): Promise<{ claimed: n
       const mailId = await deps.mail.enqueue(tx, {
         to: row.email,
         ...rendered,
-        template: `renewal_reminder_${row.kind}`,
+        template,
         language,
         headers: { "List-Unsubscribe": `<${links.oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
       });

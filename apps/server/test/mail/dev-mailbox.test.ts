@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fromAcceptLanguage, pickLanguage, renderCodeMail, renderNoticeMail } from "../../src/mail/index.js";
+import { fromAcceptLanguage, pickLanguage, renderMail } from "../../src/mail/index.js";
 import { retryDelaySeconds } from "../../src/mail/outbox.js";
 import { authClient } from "../helpers/auth-client.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
@@ -90,7 +90,7 @@ describe("given the mail language and templates", () => {
   it("should render both templates in both languages with the code in text and HTML", () => {
     for (const template of ["signup_code", "recovery_code"] as const) {
       for (const language of ["en", "ru"] as const) {
-        const mail = renderCodeMail(template, language, {
+        const mail = renderMail(template, language, {
           code: "042917",
           minutes: 10,
           siteUrl: "https://veil.example",
@@ -102,14 +102,14 @@ describe("given the mail language and templates", () => {
         expect(mail.subject.length).toBeGreaterThan(5);
       }
     }
-    const en = renderCodeMail("signup_code", "en", { code: "1", minutes: 10, siteUrl: "x" }).subject;
-    const ru = renderCodeMail("signup_code", "ru", { code: "1", minutes: 10, siteUrl: "x" }).subject;
+    const en = renderMail("signup_code", "en", { code: "1", minutes: 10, siteUrl: "x" }).subject;
+    const ru = renderMail("signup_code", "ru", { code: "1", minutes: 10, siteUrl: "x" }).subject;
     expect(en).not.toBe(ru);
   });
 
   it("should render the password-changed notice in both languages, text and HTML", () => {
-    const en = renderNoticeMail("password_changed", "en", { siteUrl: "https://veil.example" });
-    const ru = renderNoticeMail("password_changed", "ru", { siteUrl: "https://veil.example" });
+    const en = renderMail("password_changed", "en", { siteUrl: "https://veil.example" });
+    const ru = renderMail("password_changed", "ru", { siteUrl: "https://veil.example" });
     expect(en.subject).toBe("Your Veil password was changed");
     expect(ru.subject).toBe("Пароль Veil изменён");
     expect(en.text).toMatch(/If you did not, reset your password/);
@@ -118,7 +118,7 @@ describe("given the mail language and templates", () => {
   });
 
   it("should escape values placed in the HTML", () => {
-    const mail = renderCodeMail("signup_code", "en", { code: "<b>1</b>", minutes: 10, siteUrl: 'https://x/"onload' });
+    const mail = renderMail("signup_code", "en", { code: "<b>1</b>", minutes: 10, siteUrl: 'https://x/"onload' });
     expect(mail.html).not.toContain("<b>1</b>");
     expect(mail.html).toContain("&lt;b&gt;1&lt;/b&gt;");
     expect(mail.html).not.toContain('"onload');

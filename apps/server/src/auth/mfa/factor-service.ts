@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Clock } from "../../clock.js";
 import type { Config } from "../../config/index.js";
 import type { Db, Queryable } from "../../db/index.js";
-import type { Mail, NoticeTemplate } from "../../mail/index.js";
+import type { Mail, NoticeKind } from "../../mail/index.js";
 import { AuthError, tooManyRequests, validationFailed } from "../errors.js";
 import { sha256Hex } from "../secrets.js";
 import { isUuid } from "../session-check.js";
@@ -54,7 +54,7 @@ export function createFactorService(deps: {
 }) {
   const { config, db, clock, keys, guards, mail } = deps;
 
-  const notify = (tx: Queryable, userId: string, template: NoticeTemplate) => notifyOwner(tx, mail, userId, template);
+  const notify = (tx: Queryable, userId: string, template: NoticeKind) => notifyOwner(tx, mail, userId, template);
 
   return {
     async enroll(

@@ -5,7 +5,7 @@
  * out). In her language, as every mail.
  */
 import type { Queryable } from "../../db/index.js";
-import { type Mail, type NoticeTemplate, pickLanguage } from "../../mail/index.js";
+import { type Mail, type NoticeKind, pickLanguage } from "../../mail/index.js";
 import { findUserById } from "../stores/users.js";
 
 export type FactorNotices = Pick<Mail, "enqueueNotice">;
@@ -14,7 +14,7 @@ export async function notifyOwner(
   tx: Queryable,
   mail: FactorNotices,
   userId: string,
-  template: NoticeTemplate,
+  template: NoticeKind,
 ): Promise<void> {
   const user = await findUserById(tx, userId);
   if (user) await mail.enqueueNotice(tx, { to: user.email, template, language: pickLanguage(user.language) });

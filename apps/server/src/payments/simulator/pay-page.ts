@@ -1,5 +1,5 @@
 /** The simulator's hosted pay page, in English and Russian. Plain HTML: no script needed. */
-import { escapeHtml } from "../../http/kit.js";
+import { html, joinHtml, type SafeHtml } from "../../html.js";
 
 export type PayPageLanguage = "en" | "ru";
 
@@ -48,15 +48,15 @@ export interface PayPageInvoice {
   redirectUrl: string;
 }
 
-function layout(lang: PayPageLanguage, body: string): string {
+function layout(lang: PayPageLanguage, body: SafeHtml): string {
   const t = TEXT[lang];
-  return `<!doctype html>
+  return html`<!doctype html>
 <html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(t.title)}</title>
+<title>${t.title}</title>
 <style>
 body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#111;background:#fafafa}
 main{background:#fff;border:1px solid #ddd;border-radius:12px;padding:1.5rem}
@@ -70,32 +70,32 @@ button:focus-visible,a:focus-visible{outline:3px solid #05f;outline-offset:2px}
 </head>
 <body>
 <main>
-<h1>${escapeHtml(t.title)}</h1>
-<p class="banner" role="note">${escapeHtml(t.banner)}</p>
+<h1>${t.title}</h1>
+<p class="banner" role="note">${t.banner}</p>
 ${body}
 </main>
 </body>
-</html>`;
+</html>`.toString();
 }
 
 export function renderPayPage(lang: PayPageLanguage, invoice: PayPageInvoice | undefined, actionPath: string): string {
   const t = TEXT[lang];
-  if (!invoice) return layout(lang, `<p role="alert">${escapeHtml(t.notFound)}</p>`);
+  if (!invoice) return layout(lang, html`<p role="alert">${t.notFound}</p>`);
   const other: PayPageLanguage = lang === "en" ? "ru" : "en";
   const open = !["SUCCESS", "EXPIRED", "ERROR"].includes(invoice.status);
-  const details = `<dl>
-<dt>${escapeHtml(t.invoice)}</dt><dd>${escapeHtml(invoice.trackerId)}</dd>
-<dt>${escapeHtml(t.amount)}</dt><dd>${escapeHtml(`${invoice.amount} ${invoice.fiatCurrency}`)}</dd>
-<dt>${escapeHtml(t.token)}</dt><dd>${escapeHtml(invoice.token)}</dd>
-<dt>${escapeHtml(t.status)}</dt><dd>${escapeHtml(invoice.status)}</dd>
+  const details = html`<dl>
+<dt>${t.invoice}</dt><dd>${invoice.trackerId}</dd>
+<dt>${t.amount}</dt><dd>${`${invoice.amount} ${invoice.fiatCurrency}`}</dd>
+<dt>${t.token}</dt><dd>${invoice.token}</dd>
+<dt>${t.status}</dt><dd>${invoice.status}</dd>
 </dl>`;
   const actions = open
-    ? `<form method="post" action="${escapeHtml(actionPath)}" class="actions">
+    ? html`<form method="post" action="${actionPath}" class="actions">
 <input type="hidden" name="lang" value="${lang}">
-<button type="submit" name="action" value="pay">${escapeHtml(t.pay)}</button>
-<button type="submit" name="action" value="cancel">${escapeHtml(t.cancel)}</button>
+<button type="submit" name="action" value="pay">${t.pay}</button>
+<button type="submit" name="action" value="cancel">${t.cancel}</button>
 </form>`
-    : `<p>${escapeHtml(t.closed)}</p><p><a href="${escapeHtml(invoice.redirectUrl)}">${escapeHtml(t.back)}</a></p>`;
-  const switcher = `<p><a href="?lang=${other}" lang="${other}">${escapeHtml(t.switchTo)}</a></p>`;
-  return layout(lang, details + actions + switcher);
+    : html`<p>${t.closed}</p><p><a href="${invoice.redirectUrl}">${t.back}</a></p>`;
+  const switcher = html`<p><a href="?lang=${other}" lang="${other}">${t.switchTo}</a></p>`;
+  return layout(lang, joinHtml([details, actions, switcher], ""));
 }
