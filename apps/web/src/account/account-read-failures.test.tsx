@@ -161,6 +161,9 @@ const REASONS: Record<"en" | "ru", Record<Failure, string>> = {
   },
 };
 
+/** Where focus goes when Try again succeeds (a visually hidden line before the data). */
+const LOADED = { en: "Loaded.", ru: "Загружено." };
+
 interface ScreenCase {
   name: string;
   path: string;
@@ -245,6 +248,8 @@ describe.each(SCREENS)("the $name read", (screenCase) => {
         await user.click(screen.getByRole("button", { name: language === "en" ? "Try again" : "Повторить" }));
         expect(await screen.findByText(screenCase.loaded[language], { exact: false }, SLOW)).toBeInTheDocument();
         expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+        // The button that held focus is gone: focus is just before the data, not on <body>.
+        await waitFor(() => expect(document.activeElement).toHaveTextContent(LOADED[language]));
       },
     );
   });
@@ -264,6 +269,7 @@ describe.each(SCREENS)("the $name read", (screenCase) => {
     failing[screenCase.path] = null;
     await user.click(screen.getByRole("button", { name: "Try again" }));
     await waitFor(() => expect(screen.queryByText(/Could not refresh/)).not.toBeInTheDocument());
+    await waitFor(() => expect(document.activeElement).toHaveTextContent(LOADED.en));
   });
 });
 

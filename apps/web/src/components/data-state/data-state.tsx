@@ -1,5 +1,5 @@
 import { Alert, Button } from "@veil/ui";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { messageForReadError } from "../../api/errors.js";
 import { useMessageText } from "../../i18n/use-message.js";
 import { useT } from "../../i18n/use-t.js";
@@ -46,6 +46,8 @@ export interface DataStateProps<T> {
  *   "could not refresh" note and "Try again" under it.
  * A failure still on screen when the component mounts (another screen of the same data failed
  * earlier) is asked again at once, so moving between screens never shows an old failure as news.
+ * When Try again succeeds, focus goes to a visually hidden "Loaded." before the data instead of
+ * falling to <body> with the button that held it.
  */
 export function DataState<T>({ read, loading, failedTitle, failedFrame, children }: DataStateProps<T>) {
   const t = useT();
@@ -53,6 +55,25 @@ export function DataState<T>({ read, loading, failedTitle, failedFrame, children
   const state = readState(read);
   const [retrying, setRetrying] = useState(false);
   const { mutate } = read;
+  // Try again lives in the failure box or the stale note, which go away when the read succeeds;
+  // the focus it held would fall to <body>. It goes to a short "Loaded." just before the data.
+  const askedAgain = useRef(false);
+  const previous = useRef(state);
+  const [landing, setLanding] = useState(false);
+  useLayoutEffect(() => {
+    const recovered = previous.current !== "ready" && previous.current !== "loading" && state === "ready";
+    previous.current = state;
+    if (!recovered || !askedAgain.current) return;
+    askedAgain.current = false;
+    const focus = document.activeElement;
+    if (!focus || focus === document.body || !focus.isConnected) setLanding(true);
+  }, [state]);
+  /** Focuses the "Loaded." line once, when it mounts; it goes away when focus leaves it. */
+  const takeFocus = useCallback((el: HTMLSpanElement | null) => {
+    if (!el) return;
+    el.addEventListener("blur", () => setLanding(false), { once: true });
+    el.focus();
+  }, []);
 
   // Once, on mount: a failure another screen left behind is asked again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the state at mount matters.
@@ -61,6 +82,7 @@ export function DataState<T>({ read, loading, failedTitle, failedFrame, children
   }, []);
 
   async function retry() {
+    askedAgain.current = true;
     setRetrying(true);
     try {
       await mutate();
@@ -71,7 +93,15 @@ export function DataState<T>({ read, loading, failedTitle, failedFrame, children
   const busy = retrying || (read.isValidating ?? false);
   const reason = read.error === undefined ? "" : messageText(messageForReadError(read.error));
 
-  if (state === "loading") return <>{loading}</>;
+  // The same two slots as the ready state (landing line, then content), so a `loading` that is the
+  // ready content's own component (Devices' form, disabled while the locations load) keeps its state.
+  if (state === "loading")
+    return (
+      <>
+        {null}
+        {loading}
+      </>
+    );
   if (state === "failed") {
     const failure = (
       <Alert
@@ -91,7 +121,17 @@ export function DataState<T>({ read, loading, failedTitle, failedFrame, children
     return <>{failedFrame ? failedFrame(failure) : failure}</>;
   }
   const data = read.data as T;
-  if (state === "ready") return <>{children(data)}</>;
+  if (state === "ready")
+    return (
+      <>
+        {landing ? (
+          <span ref={takeFocus} tabIndex={-1} className="sr-only">
+            {t("dataState.loaded")}
+          </span>
+        ) : null}
+        {children(data)}
+      </>
+    );
   return (
     <>
       {children(data)}
