@@ -229,6 +229,16 @@ export class Agent {
       await this.#fetchFull(true);
       return;
     }
+    if (delta.revision <= base) {
+      // Changes "since REV" that end at REV or before it: a control plane restored from an older
+      // backup, or a broken one. Neither list can be trusted; the full set is the truth.
+      this.#o.log.warn(
+        { since: base, revision: delta.revision },
+        "changes do not move the revision forward; refused, fetching the full set",
+      );
+      await this.#fetchFull(true);
+      return;
+    }
     await this.#serial(async () => {
       // A full set landed while this request waited: it already holds these changes.
       if (this.#revision !== base) return;

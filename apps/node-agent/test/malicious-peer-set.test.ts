@@ -89,13 +89,15 @@ describe("a peer set that tries to make the agent do something else", () => {
     const { agent } = await startAgent(wg, cp, state.file);
     cleanups.push(() => agent.stop());
     await until(() => expect(wg.read().peers).toEqual(asInterface([a, b])));
-    // The next long-poll answer tries to widen a's addresses to everything.
-    cp.nextRawReply = {
-      revision: cp.revision + 1,
+    // The answer after the next long-poll tries to widen a's addresses to everything.
+    await until(() => expect(cp.waiting()).toBe(1));
+    cp.upsert(wirePeer()); // wakes the waiting long-poll; its successor gets the raw reply
+    // (A revision of its own, so the agent's next long-poll just waits.)
+    cp.nextRawReply = () => ({
+      revision: ++cp.revision,
       reset: false,
       changes: [{ op: "upsert", publicKey: a.publicKey, allowedIps: ["0.0.0.0/0", "::/0"], expiresAt: a.expiresAt }],
-    };
-    cp.upsert(wirePeer()); // wakes the waiting long-poll; its successor gets the raw reply
+    });
     await until(() => expect(Object.keys(wg.read().peers)).not.toContain(a.publicKey));
     expect(wg.read().peers[b.publicKey]).toEqual(b.allowedIps);
     for (const ips of Object.values(wg.read().peers)) expect(ips.join(",")).not.toContain("/0");
@@ -133,5 +135,40 @@ describe("a peer set that tries to make the agent do something else", () => {
     expect(logs.some((l) => /reply is larger than 65536 bytes/.test(String(l.err)))).toBe(true);
     // The next attempt gets the real set.
     await until(() => expect(wg.read().peers).toEqual(asInterface([a])));
+  });
+
+  it("refuses changes whose revision does not move forward and takes the full set instead", async () => {
+    const a = wirePeer();
+    const wg = fakeWg();
+    const cp = await startFakeControlPlane([a]);
+    const state = stateDir();
+    cleanups.push(wg.cleanup, () => cp.close(), state.cleanup);
+    const { agent, logs } = await startAgent(wg, cp, state.file);
+    cleanups.push(() => agent.stop());
+    await until(() => expect(wg.read().peers).toEqual(asInterface([a])));
+    const smuggled = [];
+    // One reply going back a revision, one standing still: each adds a peer the set does not hold.
+    for (const back of [1, 0]) {
+      const stranger = wirePeer();
+      smuggled.push(stranger.publicKey);
+      await until(() => expect(cp.waiting()).toBe(1));
+      const fullsBefore = cp.requests.filter((r) => r.url === "/api/nodes/v1/peers").length;
+      cp.upsert(wirePeer()); // wakes the waiting long-poll; its successor gets the raw reply
+      cp.nextRawReply = {
+        revision: cp.revision - back,
+        reset: false,
+        changes: [{ op: "upsert", ...stranger }],
+      };
+      await until(() =>
+        expect(cp.requests.filter((r) => r.url === "/api/nodes/v1/peers").length).toBe(fullsBefore + 1),
+      );
+      await until(() => expect(wg.read().peers).toEqual(asInterface(cp.peers())));
+      expect(agent.status().revision).toBe(cp.revision);
+    }
+    // Never on the interface, not even for a moment.
+    for (const key of smuggled) expect(wg.read().calls.flat()).not.toContain(key);
+    expect(
+      logs.filter((l) => l.msg === "changes do not move the revision forward; refused, fetching the full set"),
+    ).toHaveLength(2);
   });
 });

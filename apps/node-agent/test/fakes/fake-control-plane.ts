@@ -36,7 +36,10 @@ export interface FakeControlPlane {
   refuseToken: boolean;
   /** While set, every request answers 429 with this Retry-After (null: 429 without one). */
   rateLimit: { retryAfter: string | null } | undefined;
-  /** The next peer request (full or since) answers this body instead. */
+  /**
+   * The next peer request (full or since) answers this body instead; a function is called when that
+   * request comes, and its result is the body.
+   */
   nextRawReply: unknown;
   /**
    * The next peer request gets a full set of about `bytes`, chunked (no Content-Length), written as
@@ -45,6 +48,8 @@ export interface FakeControlPlane {
   nextStreamedReply: { bytes: number } | undefined;
   streamed: { written: number; finished: boolean; hungUp: boolean } | undefined;
   peers(): WirePeer[];
+  /** Long-polls waiting for a change now (so a test knows the next change wakes one). */
+  waiting(): number;
   close(): Promise<void>;
 }
 
@@ -104,8 +109,9 @@ export async function startFakeControlPlane(
       return streamFullSet(res, bytes);
     }
     if (fake.nextRawReply !== undefined) {
-      const body = fake.nextRawReply;
+      const raw = fake.nextRawReply;
       fake.nextRawReply = undefined;
+      const body = typeof raw === "function" ? raw() : raw;
       return json(res, 200, body);
     }
     const since = url.searchParams.get("since");
@@ -205,6 +211,7 @@ export async function startFakeControlPlane(
       logStart = fake.revision + 1;
     },
     peers: () => [...current.values()],
+    waiting: () => waiters.size,
     async close() {
       fake.down = true;
       wake();
