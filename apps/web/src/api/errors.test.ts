@@ -12,7 +12,8 @@ describe("API status mapping (docs/product.md §8.1)", () => {
     [503, undefined, { key: "common.serverError" }],
     [409, "email_taken", { key: "apiError.email_taken" }],
     [401, undefined, { key: "common.unknownError" }],
-    [0, undefined, { key: "common.unknownError" }],
+    [0, undefined, { key: "common.networkError" }],
+    [429, undefined, { key: "apiError.rate_limited" }],
   ] as const)("%i with code %s", (status, code, expected) => {
     expect(apiErrorMessage(status, code)).toEqual(expected);
   });
@@ -43,6 +44,13 @@ describe("waits and lost connections (docs/product.md §8.4)", () => {
     expect(messageForError(new ApiError(429, "Too many", { code: "rate_limited" }))).toEqual({
       key: "apiError.rate_limited",
     });
+  });
+
+  it("tells an action that got no answer, or a 429 with neither wait nor code, what happened (#26 audit)", () => {
+    // Sign-in's account look-up said 'An unexpected error occurred' for both.
+    expect(messageForError(new ApiError(0))).toEqual({ key: "common.networkError" });
+    expect(messageForError(new ApiError(429))).toEqual({ key: "apiError.rate_limited" });
+    expect(identityErrorMessage({ status: 0, message: "Failed to fetch" })).toEqual({ key: "common.networkError" });
   });
 
   it("says a read that got no answer at all is a lost connection", () => {

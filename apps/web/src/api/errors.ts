@@ -51,7 +51,11 @@ export function apiErrorMessage(status: number, code?: ApiErrorCode): UserMessag
   if (status === 404) return { key: "common.notFound" };
   if (status === 422) return { key: "common.invalidData" };
   if (status >= 500) return { key: "common.serverError" };
+  // No answer at all (offline, connection dropped): say so, not "an unexpected error" (#26 audit).
+  if (status === 0) return { key: "common.networkError" };
   if (code) return { key: apiErrorKey(code) };
+  // A 429 without a known code is still "too many requests" (the wait, when told, is added above).
+  if (status === 429) return { key: "apiError.rate_limited" };
   return status === 400 ? { key: "common.badRequest" } : { key: "common.unknownError" };
 }
 

@@ -40,6 +40,8 @@ export function identityErrorMessage(error: IdentityError | null | undefined): U
   if (wait) return wait;
   if (error?.code === "weak_password") return weakPasswordMessage(error.reasons ?? []);
   if (error?.status === 429 && !isAuthErrorCode(error.code)) return { key: "authError.over_request_rate_limit" };
+  // supabase-js's AuthRetryableFetchError for a request that got no answer has status 0.
+  if (error?.status === 0) return { key: "common.networkError" };
   if (error?.status !== undefined && error.status >= 500) return { key: "common.serverError" };
   return isAuthErrorCode(error?.code) ? { key: authErrorKey(error.code) } : { key: "common.unknownError" };
 }
