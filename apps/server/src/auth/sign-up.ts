@@ -116,9 +116,13 @@ export async function signup(
       // Still unconfirmed: nobody has proved they own the mailbox. This sign-up gets a code of its
       // own beside the earlier ones', carrying its password; it is contested when an earlier
       // sign-up had another password (one checked only now, having come in meanwhile, counts as
-      // another), and then its code confirms the address without a password (verify.ts).
+      // another), and then its code confirms the address without a password (verify.ts). A
+      // contest is inherited: a sign-up after a contested one is contested too, even with that
+      // one's password. Else a stranger could sign up again until the owner's code is pushed out
+      // (MAX_SIGNUP_CODES), leaving only his own contested ones, and his next sign-up (the same
+      // password as all of them) would carry his password to whichever code she types next.
       const earlier = await signupPasswordHashes(tx, existing.id);
-      const contested = earlier.some((e) => samePassword.get(e.id) !== true);
+      const contested = earlier.some((e) => e.contested || samePassword.get(e.id) !== true);
       await updatePendingSignup(tx, existing.id, { passwordHash, data, now });
       await issueSignupCode(ctx, tx, existing, language, { passwordHash, data, contested });
       return asFirstSignup(existing, data, now);

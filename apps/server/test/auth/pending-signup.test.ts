@@ -167,6 +167,27 @@ describe("given an address someone else signed up first and never confirmed", ()
     expect((await auth.signIn(email, OWNER_PASSWORD, OWNER)).status).toBe(200);
   });
 
+  it("should not let a stranger's repeated sign-ups push the owner's code out and bring his password in with the next", async () => {
+    // Audit of #25: a pending account keeps 3 sign-up codes. Three sign-ups of his (contested, as
+    // hers came first) pushed hers out; a fourth, with the same password as the three left, was
+    // then not contested, and the code she typed from the newest mail gave the account his password.
+    const email = fresh();
+    expect((await auth.post("/signup", { email, password: OWNER_PASSWORD }, OWNER)).status).toBe(200);
+    for (let i = 0; i < 4; i++) {
+      app.clock.advance({ seconds: 31 });
+      expect((await auth.post("/signup", { email, password: ATTACKER_PASSWORD }, ATTACKER)).status).toBe(200);
+    }
+    const verify = await auth.post<Session>(
+      "/verify",
+      { email, token: await app.lastCode(email), type: "signup" },
+      OWNER,
+    );
+    expect(verify.status).toBe(200);
+    const attacker = await auth.signIn(email, ATTACKER_PASSWORD, ATTACKER);
+    expect(attacker.status).toBe(400);
+    expect(attacker.body.code).toBe("invalid_credentials");
+  });
+
   it("should keep the password of a sign-up repeated with the same password, from any network", async () => {
     const email = fresh();
     await auth.post("/signup", { email, password: OWNER_PASSWORD }, OWNER);
