@@ -215,6 +215,12 @@ export const envSchema = z.object({
   NODE_ONLINE_SECONDS: int(120, 10, 86_400),
   /** Node API requests per node token per minute. */
   RATE_LIMIT_NODE_PER_MINUTE: int(600, 1, 1_000_000),
+  /**
+   * Refused node tokens per client network per 5 minutes; past it the node API answers that network
+   * 429 until the window ends, whatever token it sends. An agent whose token was rotated away asks
+   * at most about 25 times in 5 minutes, so the default does not lock it out by itself.
+   */
+  RATE_LIMIT_NODE_AUTH_FAILURES_PER_5MIN: int(30, 1, 100_000),
   /** How long the peer change log is kept; a node behind by more starts over with the full set. */
   ACCESS_LOG_RETENTION_SECONDS: int(7 * 86_400, 60, 365 * 86_400),
   /**

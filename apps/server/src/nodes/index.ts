@@ -11,6 +11,7 @@ import type { Clock } from "../clock.js";
 import type { Config } from "../config/index.js";
 import type { Db } from "../db/index.js";
 import { createPeerLog } from "../devices/index.js";
+import { parseTrustedProxies } from "../http/kit.js";
 import { every, type PeriodicJob } from "../jobs/every.js";
 import type { Logger } from "../logger.js";
 import { createNodeApi } from "./node-api.js";
@@ -117,7 +118,14 @@ export interface Nodes {
 }
 
 export function createNodes(deps: {
-  config: Pick<Config, "NODE_ONLINE_SECONDS" | "RATE_LIMIT_NODE_PER_MINUTE" | "ACCESS_LOG_RETENTION_SECONDS">;
+  config: Pick<
+    Config,
+    | "NODE_ONLINE_SECONDS"
+    | "RATE_LIMIT_NODE_PER_MINUTE"
+    | "RATE_LIMIT_NODE_AUTH_FAILURES_PER_5MIN"
+    | "ACCESS_LOG_RETENTION_SECONDS"
+    | "TRUSTED_PROXIES"
+  >;
   db: Db;
   clock: Clock;
   logger: Logger;
@@ -150,6 +158,8 @@ export function createNodes(deps: {
     watch,
     sweep,
     rateRule: { limit: config.RATE_LIMIT_NODE_PER_MINUTE, windowSeconds: 60 },
+    authFailureRule: { limit: config.RATE_LIMIT_NODE_AUTH_FAILURES_PER_5MIN, windowSeconds: 300 },
+    trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
   });
 
   const toServer = (node: NodeRow): Server => ({

@@ -18,7 +18,7 @@ import type { Db } from "../db/index.js";
 import type { PeerLog } from "../devices/index.js";
 import { recordHandshakes } from "../devices/index.js";
 import { requestIdOf } from "../http/access-log.js";
-import { limitBodySize, readJsonBody } from "../http/kit.js";
+import { clientIp, limitBodySize, rateLimitSubject, readJsonBody, type TrustedProxies } from "../http/kit.js";
 import type { Logger } from "../logger.js";
 import { RateLimiter, type RateRule } from "../rate-limit/index.js";
 import { createInFlightLimit } from "./in-flight.js";
@@ -40,6 +40,9 @@ export interface NodeApiDeps {
   peers: PeerLog;
   watch: RevisionWatch;
   rateRule: RateRule;
+  /** Refused tokens per client network (IPv6 by /64) before that network is refused outright. */
+  authFailureRule: RateRule;
+  trustedProxies: TrustedProxies;
   /** The expiry sweep, throttled by its owner; run before answering. */
   sweep: () => Promise<unknown>;
 }
@@ -76,13 +79,24 @@ export function createNodeApi(deps: NodeApiDeps): Hono {
     c.header("Cache-Control", "no-store");
   });
 
+  const authFailures = { bucket: "ip:node-auth-fail", ...deps.authFailureRule };
   // The token names the node; a disabled or removed node's token stops working at once (looked
-  // up on every request). Every refusal is the same, so a probe learns nothing.
+  // up on every request). Every refusal is the same, so a probe learns nothing. A network that sent
+  // too many refused tokens is refused before its token is looked at, so a right guess there
+  // would be refused too. (Checked, then counted on a refusal: parallel guesses may overshoot by
+  // their number; tokens have 256 bits, so this limits load and noise, not the odds.)
   const authed = createMiddleware<NodeEnv>(async (c, next) => {
+    const network = rateLimitSubject(clientIp(c, deps.trustedProxies));
+    const locked = await limiter.isExhausted(authFailures, network);
+    if (!locked.allowed) {
+      c.header("Retry-After", String(locked.retryAfter));
+      return refuse(c, 429, "rate_limited", "Too many refused node tokens from this network. Please try again later.");
+    }
     const match = /^Bearer ([\x21-\x7e]{1,200})$/.exec(c.req.header("Authorization") ?? "");
     const token = match?.[1];
     const node = token && looksLikeNodeToken(token) ? await findNodeByTokenHash(db, hashNodeToken(token)) : null;
     if (!node || node.disabled) {
+      await limiter.hit(authFailures, network);
       c.header("WWW-Authenticate", "Bearer");
       return refuse(c, 401, "node_unauthorized", "Not a valid node token");
     }
