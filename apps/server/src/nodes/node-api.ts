@@ -224,7 +224,7 @@ export function createNodeApi(deps: NodeApiDeps): Hono {
       const handshakes = body.data.peers
         .filter((p) => p.latestHandshake > 0)
         .map((p) => ({ publicKey: p.publicKey, at: new Date(Math.min(p.latestHandshake * 1000, now.getTime())) }));
-      await recordHandshakes(db, handshakes);
+      await recordHandshakes(db, handshakes, now);
       await recordNodeSync(db, node.id, now, { agentVersion: body.data.agentVersion });
       return c.body(null, 204);
     },

@@ -331,6 +331,40 @@ describe("reports", () => {
     expect(stored).not.toContain("203.0.113.77");
   });
 
+  it("ignore devices whose owner has no access now: lapsed, blocked", async () => {
+    const t = await token();
+    const paid = await paidUser();
+    const paidDevice = await deviceOf(paid);
+    const lapsed = await paidUser(1);
+    const lapsedDevice = await deviceOf(lapsed);
+    const blocked = await paidUser();
+    const blockedDevice = await deviceOf(blocked);
+    expect((await runAdminOn(app, ["users", "block", blocked.id])).code).toBe(0);
+    app.clock.advance({ hours: 25 });
+    try {
+      const at = Math.floor(app.clock.now().getTime() / 1000) - 60;
+      const peer = (publicKey: string) => ({ publicKey, latestHandshake: at, rxBytes: 1, txBytes: 1 });
+      const res = await nodeApi(app, t, "/report", {
+        method: "POST",
+        body: { agentVersion: "0.1.0", peers: [paidDevice, lapsedDevice, blockedDevice].map((d) => peer(d.publicKey)) },
+      });
+      expect(res.status).toBe(204);
+      const lastConnected = async (user: TestUser) =>
+        ((await call("GET", "/devices", user)).body.devices as { lastHandshakeAt: string | null }[])[0]
+          ?.lastHandshakeAt;
+      expect(await lastConnected(paid)).toBe(new Date(at * 1000).toISOString());
+      expect(await lastConnected(lapsed)).toBeNull();
+      // (A blocked account cannot sign in to look; its device row says the same.)
+      const { rows } = await app.db.query<{ last_handshake_at: Date | null }>(
+        "SELECT last_handshake_at FROM devices WHERE id = $1",
+        [blockedDevice.id],
+      );
+      expect(rows[0]?.last_handshake_at).toBeNull();
+    } finally {
+      app.clock.advance({ hours: -25 });
+    }
+  });
+
   it("refuses a report that is not one, one too large, and one with too many peers", async () => {
     const t = await token();
     const bad = await nodeApi(app, t, "/report", { method: "POST", body: { peers: "no" } });

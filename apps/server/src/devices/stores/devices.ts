@@ -159,17 +159,25 @@ export async function deleteCustomerDevices(tx: Queryable, customerId: string): 
 }
 
 /**
- * Latest handshakes a node reported (unix seconds; 0 = never): a device's time only moves forward,
- * and keys that name no device are ignored.
+ * Latest handshakes a node reported: a device's time only moves forward, and keys that name no
+ * device with access now are ignored.
  */
-export async function recordHandshakes(q: Queryable, entries: { publicKey: string; at: Date }[]): Promise<number> {
+export async function recordHandshakes(
+  q: Queryable,
+  entries: { publicKey: string; at: Date }[],
+  now: Date,
+): Promise<number> {
   if (entries.length === 0) return 0;
+  // Only devices in the peer set now (owner not blocked, access not ended: as the node API's peer
+  // queries): a node reporting any other key is serving a peer it should not have, or lying.
   const { rows } = await q.query(
     `UPDATE devices d SET last_handshake_at = r.at
-       FROM (SELECT unnest($1::text[]) AS public_key, unnest($2::timestamptz[]) AS at) r
+       FROM (SELECT unnest($1::text[]) AS public_key, unnest($2::timestamptz[]) AS at) r,
+            customers c, subscriptions s
       WHERE d.public_key = r.public_key AND (d.last_handshake_at IS NULL OR d.last_handshake_at < r.at)
+        AND c.id = d.customer_id AND s.customer_id = d.customer_id AND NOT c.blocked AND s.ends_at > $3
       RETURNING 1`,
-    [entries.map((e) => e.publicKey), entries.map((e) => e.at)],
+    [entries.map((e) => e.publicKey), entries.map((e) => e.at), now],
   );
   return rows.length;
 }
