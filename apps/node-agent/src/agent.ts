@@ -6,7 +6,9 @@
  *   long-polled; each change list is journalled, then applied with `wg set`.
  * - reconcile: every FULL_RECONCILE_SECONDS the full set again (If-None-Match: nothing is sent when
  *   nothing changed), then the interface is read and brought to it, which undoes any drift — also
- *   while the control plane is out of reach, from the agent's own copy.
+ *   while the control plane is out of reach, from the agent's own copy. A copy restored from disk
+ *   is not taken on trust there: until a full set has come in this run, the reconcile asks for it
+ *   without If-None-Match (the state file may have been edited; its revision would still match).
  * - expiry: a timer at the next access end removes that peer, whether or not the control plane
  *   can be reached, so an outage never hands out free days.
  * - report: handshakes and counters that changed since the last report, in chunks.
@@ -83,6 +85,8 @@ export class Agent {
   /** The last reported handshake and counters per peer, so a report carries only what changed. */
   readonly #reported = new Map<string, string>();
   #revision: number | null = null;
+  /** Whether the set came from the control plane's full set in this run (not only from disk). */
+  #fromControlPlane = false;
   #queue: Promise<unknown> = Promise.resolve();
   #interfaceDirty = false;
   #controlPlane: ControlPlaneState = "unknown";
@@ -158,7 +162,8 @@ export class Agent {
     this.#reconciling = true;
     try {
       if (this.#quiet()) return await this.#serial(() => this.#syncInterface("reconcile while rate limited"));
-      await this.#fetchFull(false);
+      // Forced (unconditional, taken even if older) while the set is only what the disk said.
+      await this.#fetchFull(!this.#fromControlPlane);
     } catch (err) {
       this.#contactFailed(err);
       await this.#serial(() => this.#syncInterface("reconcile while cut off"));
@@ -269,6 +274,7 @@ export class Agent {
       const received = Date.now();
       this.#rejected("full set", [...set.rejected, ...this.#peers.replaceAll(set.peers)]);
       this.#revision = set.revision;
+      this.#fromControlPlane = true;
       await this.#o.store.saveSnapshot(set.revision, this.#peers.all());
       this.#o.log.info(
         { revision: set.revision, peers: this.#peers.size, fetchMs: received - started, saveMs: Date.now() - received },

@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Agent } from "../src/agent.js";
 import { type FakeControlPlane, startFakeControlPlane } from "./fakes/fake-control-plane.js";
@@ -55,6 +56,30 @@ describe("the agent keeps the interface equal to the published set", () => {
     await until(() => expect(wg.read().peers).toEqual(asInterface(initial)));
     const conditional = cp.requests.filter((r) => r.url === "/api/nodes/v1/peers");
     expect(conditional.length).toBeGreaterThan(1);
+  });
+
+  it("makes the interface the control plane's set at the full reconcile, also after peers were added by hand to the saved state and the interface", async () => {
+    const { wg, cp, state, initial } = await world();
+    const first = await run(wg, cp, state.file);
+    await until(() => expect(wg.read().peers).toEqual(asInterface(initial)));
+    await first.agent.stop();
+    // While the agent is stopped, someone adds a peer to its saved set (same revision, so the
+    // control plane's ETag still matches) and another straight to the interface.
+    const smuggled = wirePeer();
+    const saved = JSON.parse(readFileSync(state.file, "utf8"));
+    saved.peers.push(smuggled);
+    writeFileSync(state.file, JSON.stringify(saved));
+    const byHand = wirePeer();
+    wg.update((s) => {
+      s.peers[byHand.publicKey] = byHand.allowedIps;
+    });
+    const second = await run(wg, cp, state.file, { fullReconcileMs: 400 });
+    // The restart trusts its saved set for a moment (no gap); the first full reconcile ends that.
+    await until(() => expect(wg.read().peers).toEqual(asInterface(initial)));
+    expect(second.agent.status()).toMatchObject({ peersKnown: initial.length, revision: cp.revision });
+    // And it stays so: the smuggled peer does not come back from the agent's copy.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(wg.read().peers).toEqual(asInterface(initial));
   });
 
   it("takes the full set again when the control plane says to start over, dropping what is no longer in it", async () => {
