@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { PLAN_CATALOGUE } from "@veil/contracts";
 import { MemoryRouter } from "react-router-dom";
@@ -91,5 +91,7 @@ describe("/payment when the token list cannot be loaded", () => {
     const grid = await screen.findByRole("group", { name: "Choose a token" }, SLOW);
     expect(await within(grid).findByRole("radio", { name: /USDT TRC-20/ }, SLOW)).toBeInTheDocument();
     expect(screen.queryByText("Failed to load token list")).not.toBeInTheDocument();
+    // Try again is gone: its focus went to the first token, not to <body>.
+    await waitFor(() => expect(within(grid).getAllByRole("radio")[0]).toHaveFocus());
   });
 });

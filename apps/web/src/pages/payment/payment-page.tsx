@@ -140,6 +140,16 @@ export function PaymentPage() {
   const tokens = useTokens(step === "tokens");
   const tokenList = tokens.data ?? [];
   const tokensFailed = tokens.error !== undefined || (tokens.data !== undefined && tokens.data.length === 0);
+  // Try again goes away when the tokens load; the focus it held goes to the first token, not <body>.
+  const tokenGridBox = useRef<HTMLDivElement>(null);
+  const tokensAskedAgain = useRef(false);
+  useEffect(() => {
+    if (tokensFailed || !tokens.data || !tokensAskedAgain.current) return;
+    tokensAskedAgain.current = false;
+    const focus = document.activeElement;
+    if (focus && focus !== document.body && focus.isConnected) return;
+    tokenGridBox.current?.querySelector<HTMLElement>('input[type="radio"]')?.focus();
+  }, [tokensFailed, tokens.data]);
   useEffect(() => {
     if (tokens.error) console.error("Token list failed to load", tokens.error);
   }, [tokens.error]);
@@ -275,26 +285,31 @@ export function PaymentPage() {
               {t("paymentScreen.crypto.back")}
             </Button>
           </div>
-          <TokenGrid
-            label={t("paymentScreen.crypto.title")}
-            tokens={tokenList.map((tk) => ({ value: tk.code, label: tk.label }))}
-            value={token}
-            onValueChange={setToken}
-            initialCount={TOKENS_SHOWN}
-            showMoreLabel={t("paymentScreen.crypto.showMore")}
-            showLessLabel={t("paymentScreen.crypto.showLess")}
-            countText={(shown, total) => t("paymentScreen.crypto.showing", { shown, total })}
-            loading={tokens.isLoading}
-            loadingLabel={t("paymentScreen.crypto.loading")}
-            error={tokensFailed ? t("paymentScreen.crypto.errorLoading") : undefined}
-          />
+          <div ref={tokenGridBox}>
+            <TokenGrid
+              label={t("paymentScreen.crypto.title")}
+              tokens={tokenList.map((tk) => ({ value: tk.code, label: tk.label }))}
+              value={token}
+              onValueChange={setToken}
+              initialCount={TOKENS_SHOWN}
+              showMoreLabel={t("paymentScreen.crypto.showMore")}
+              showLessLabel={t("paymentScreen.crypto.showLess")}
+              countText={(shown, total) => t("paymentScreen.crypto.showing", { shown, total })}
+              loading={tokens.isLoading}
+              loadingLabel={t("paymentScreen.crypto.loading")}
+              error={tokensFailed ? t("paymentScreen.crypto.errorLoading") : undefined}
+            />
+          </div>
           {tokensFailed && !tokens.isLoading ? (
             <Button
               variant="outline"
               size="sm"
               className="self-start"
               loading={tokens.isValidating}
-              onClick={() => void tokens.mutate()}
+              onClick={() => {
+                tokensAskedAgain.current = true;
+                void tokens.mutate();
+              }}
             >
               {t("dataState.retry")}
             </Button>
