@@ -1,4 +1,4 @@
-import { ApiError, apiErrorKey, messageForError, type UserMessage } from "../../../api/errors.js";
+import { ApiError, apiErrorKey, messageForError, type UserMessage, waitMessage } from "../../../api/errors.js";
 import { UnsafeConfigError } from "../../../devices/wireguard-config.js";
 
 /**
@@ -18,6 +18,9 @@ const DEVICE_CODES = new Set([
 /** The message for a failed device action. */
 export function deviceErrorMessage(error: unknown): UserMessage {
   if (error instanceof UnsafeConfigError) return { key: "devices.config.unsafe" };
+  // The per-account limit on adding and re-keying tells its wait: say it in words (§8.1), not "later".
+  if (error instanceof ApiError && error.status === 429 && error.retryAfter !== undefined)
+    return waitMessage(error.retryAfter);
   if (error instanceof ApiError && error.code && DEVICE_CODES.has(error.code)) return { key: apiErrorKey(error.code) };
   return messageForError(error);
 }
