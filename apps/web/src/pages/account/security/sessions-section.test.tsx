@@ -158,8 +158,8 @@ describe("Security: sessions", () => {
     await user.click(within(dialog).getByRole("button", { name: "End other sessions" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(signOut).toHaveBeenCalledWith({ scope: "others" });
-    expect(rows()).toHaveLength(1);
-    expect(screen.getByText("All other sessions have ended.")).toBeInTheDocument();
+    expect(await screen.findByText("All other sessions have ended.")).toBeInTheDocument();
+    await waitFor(() => expect(rows()).toHaveLength(1));
     expect(screen.getByText("No other device is signed in.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "End all other sessions" })).not.toBeInTheDocument();
   });
