@@ -216,8 +216,9 @@ export const envSchema = z.object({
   /** Node API requests per node token per minute. */
   RATE_LIMIT_NODE_PER_MINUTE: int(600, 1, 1_000_000),
   /**
-   * Refused node tokens per client network per 5 minutes; past it the node API answers that network
-   * 429 until the window ends, whatever token it sends. An agent whose token was rotated away asks
+   * Refused node tokens per client network per 5 minutes; past it the node API answers every further
+   * refused token from that network 429 until the window ends (a right token is always served, so a
+   * neighbour cannot cut a node off). An agent whose token was rotated away asks
    * at most about 25 times in 5 minutes, so the default does not lock it out by itself.
    */
   RATE_LIMIT_NODE_AUTH_FAILURES_PER_5MIN: int(30, 1, 100_000),

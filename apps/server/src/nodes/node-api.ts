@@ -82,20 +82,28 @@ export function createNodeApi(deps: NodeApiDeps): Hono {
   const authFailures = { bucket: "ip:node-auth-fail", ...deps.authFailureRule };
   // The token names the node; a disabled or removed node's token stops working at once (looked
   // up on every request). Every refusal is the same, so a probe learns nothing. A network that sent
-  // too many refused tokens is refused before its token is looked at, so a right guess there
-  // would be refused too. (Checked, then counted on a refusal: parallel guesses may overshoot by
-  // their number; tokens have 256 bits, so this limits load and noise, not the odds.)
+  // too many refused tokens gets 429 for each further refused one, without another count. A right
+  // token is served from anywhere: a lock that held it too let anyone sharing a node's network (its
+  // NAT address, its provider's /64) cut that node off from every removal, block and new device for
+  // as long as he kept sending 30 bad tokens per 5 minutes. Tokens have 256 bits, so the limit is
+  // about load and noise, not the odds of a guess. (Checked, then counted on a refusal: parallel
+  // guesses may overshoot by their number.)
   const authed = createMiddleware<NodeEnv>(async (c, next) => {
-    const network = rateLimitSubject(clientIp(c, deps.trustedProxies));
-    const locked = await limiter.isExhausted(authFailures, network);
-    if (!locked.allowed) {
-      c.header("Retry-After", String(locked.retryAfter));
-      return refuse(c, 429, "rate_limited", "Too many refused node tokens from this network. Please try again later.");
-    }
     const match = /^Bearer ([\x21-\x7e]{1,200})$/.exec(c.req.header("Authorization") ?? "");
     const token = match?.[1];
     const node = token && looksLikeNodeToken(token) ? await findNodeByTokenHash(db, hashNodeToken(token)) : null;
     if (!node || node.disabled) {
+      const network = rateLimitSubject(clientIp(c, deps.trustedProxies));
+      const locked = await limiter.isExhausted(authFailures, network);
+      if (!locked.allowed) {
+        c.header("Retry-After", String(locked.retryAfter));
+        return refuse(
+          c,
+          429,
+          "rate_limited",
+          "Too many refused node tokens from this network. Please try again later.",
+        );
+      }
       await limiter.hit(authFailures, network);
       c.header("WWW-Authenticate", "Bearer");
       return refuse(c, 401, "node_unauthorized", "Not a valid node token");
