@@ -5,6 +5,7 @@
  * revision. Runs on PGlite, and on Postgres with VEIL_TEST_POSTGRES_URL.
  */
 import { randomUUID } from "node:crypto";
+import http from "node:http";
 import { nodePeerDeltaSchema, nodePeerSetSchema } from "@veil/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../src/auth/passwords.js";
@@ -378,6 +379,50 @@ describe("reports", () => {
       body: { agentVersion: "0.1.0", peers: Array.from({ length: 5001 }, () => peer) },
     });
     expect(many.status).toBe(422);
+  });
+  it("refuses a body sent chunked without a length past 1 MiB (413) and one nested a million deep (422), never a 500", async () => {
+    const t = await token();
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        `${app.url}/api/nodes/v1/report`,
+        {
+          method: "POST",
+          headers: { Authorization: `Bearer ${t}`, "Content-Type": "application/json" },
+          agent: false,
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on("error", reject);
+      // No Content-Length: node sends it chunked, so only counting while reading can stop it.
+      const piece = "[".repeat(64 * 1024);
+      let sent = 0;
+      const write = (): void => {
+        while (sent < 4 * 1024 * 1024) {
+          sent += piece.length;
+          if (!req.write(piece)) {
+            req.once("drain", write);
+            return;
+          }
+        }
+        req.end();
+      };
+      write();
+    });
+    expect(status).toBe(413);
+    const deep = await nodeApi(app, t, "/report", {
+      method: "POST",
+      body: `${"[".repeat(1_000_000)}${"]".repeat(10)}`,
+    });
+    expect(deep.status).toBe(422);
+    const twice = await nodeApi(app, t, "/report", {
+      method: "POST",
+      body: '{"agentVersion":"1","peers":[],"peers":[],"__proto__":{"polluted":true}}',
+    });
+    expect(twice.status).toBe(422);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
 
