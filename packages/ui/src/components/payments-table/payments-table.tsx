@@ -3,8 +3,8 @@
 import { cva } from "class-variance-authority";
 import * as React from "react";
 import { cn } from "../../lib/cn.js";
-import { ShowMoreControl, useShowMore } from "../../lib/show-more.js";
 import { EmptyState } from "../empty-state/empty-state.js";
+import { ShowMore, useShowMore } from "../show-more/show-more.js";
 import { Skeleton } from "../skeleton/skeleton.js";
 import { StatusBadge } from "../status-badge/status-badge.js";
 
@@ -285,7 +285,7 @@ export function PaymentsTable({
         {loading ? loadingLabel : null}
       </p>
       {collapsible ? (
-        <ShowMoreControl
+        <ShowMore
           expanded={expanded}
           onExpandedChange={showMore.setExpanded}
           controls={tbodyId}

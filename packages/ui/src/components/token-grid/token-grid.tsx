@@ -5,9 +5,9 @@ import { cva } from "class-variance-authority";
 import { CircleCheck } from "lucide-react";
 import * as React from "react";
 import { cn } from "../../lib/cn.js";
-import { ShowMoreControl, useShowMore } from "../../lib/show-more.js";
 import { InlineError } from "../alert/alert.js";
 import { useField } from "../field/field.js";
+import { ShowMore, useShowMore } from "../show-more/show-more.js";
 import { Skeleton } from "../skeleton/skeleton.js";
 
 /** docs/product.md §9: 12 tokens show at first. */
@@ -200,7 +200,7 @@ export function TokenGrid({
       {/* Columns follow the space the grid gets, not the viewport. */}
       <div className="@container">{body}</div>
       {collapsible && !loading && !hasError ? (
-        <ShowMoreControl
+        <ShowMore
           expanded={expanded}
           onExpandedChange={setExpanded}
           controls={listId}

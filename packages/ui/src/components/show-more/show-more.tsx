@@ -2,8 +2,8 @@
 
 import { useControllableState } from "@radix-ui/react-use-controllable-state";
 import { ChevronDown } from "lucide-react";
-import { Button } from "../components/button/button.js";
-import { cn } from "./cn.js";
+import { cn } from "../../lib/cn.js";
+import { Button } from "../button/button.js";
 
 export interface UseShowMoreOptions<T> {
   items: readonly T[];
@@ -40,7 +40,7 @@ export function useShowMore<T>({
   return { expanded, setExpanded, collapsible, shown };
 }
 
-export interface ShowMoreControlProps {
+export interface ShowMoreProps {
   expanded: boolean;
   onExpandedChange: (expanded: boolean) => void;
   /** Id of the element whose items the toggle adds and removes. */
@@ -65,7 +65,7 @@ export interface ShowMoreControlProps {
  * stays on the button; the count is a `status`, so the new number is read after the button's own
  * state change without interrupting it.
  */
-export function ShowMoreControl({
+export function ShowMore({
   expanded,
   onExpandedChange,
   controls,
@@ -75,7 +75,7 @@ export function ShowMoreControl({
   countPosition = "after",
   className,
   buttonClassName,
-}: ShowMoreControlProps) {
+}: ShowMoreProps) {
   const status = (
     <p role="status" data-slot="show-more-count" className="text-sm text-text-muted">
       {count}

@@ -1,0 +1,1 @@
+export { ShowMore, type ShowMoreProps, type UseShowMoreOptions, useShowMore } from "./show-more.js";
