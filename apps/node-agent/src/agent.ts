@@ -251,7 +251,19 @@ export class Agent {
       // An entry that fails the checks removes the peer it names: fail closed.
       const changes: Change[] = [...delta.changes];
       for (const r of delta.rejected) if (r.publicKey) changes.push({ op: "remove", publicKey: r.publicKey });
-      const compact = await this.#o.store.appendChanges(base, delta.revision, changes);
+      let compact: boolean;
+      try {
+        compact = await this.#o.store.appendChanges(base, delta.revision, changes);
+      } catch (err) {
+        // The disk refused the journal (full, read-only). The removals go on the interface anyway
+        // (fail closed): a revoked device keeping its tunnel until someone frees the disk is worse
+        // than the old snapshot bringing it back after a restart while cut off. The rest of the
+        // list, and the revision, wait: the sync loop asks for the same changes again.
+        const removals = changes.flatMap((c) => (c.op === "remove" ? [c.publicKey] : []));
+        for (const key of removals) this.#peers.remove(key);
+        await this.#applyKeys(removals);
+        throw err;
+      }
       this.#rejected("changes", this.#peers.apply(changes));
       this.#revision = delta.revision;
       const touched = changes.map((c) => (c.op === "remove" ? c.publicKey : c.peer.publicKey));
@@ -275,7 +287,15 @@ export class Agent {
       this.#rejected("full set", [...set.rejected, ...this.#peers.replaceAll(set.peers)]);
       this.#revision = set.revision;
       this.#fromControlPlane = true;
-      await this.#o.store.saveSnapshot(set.revision, this.#peers.all());
+      try {
+        await this.#o.store.saveSnapshot(set.revision, this.#peers.all());
+      } catch (err) {
+        // Not saved (disk full, read-only): the interface still gets the set, removals included,
+        // rather than waiting for the next reconcile; the sync loop retries the save.
+        await this.#syncInterface("full set, not saved");
+        this.#revision = current;
+        throw err;
+      }
       this.#o.log.info(
         { revision: set.revision, peers: this.#peers.size, fetchMs: received - started, saveMs: Date.now() - received },
         "full set received and saved",

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Agent } from "../src/agent.js";
 import { type FakeControlPlane, startFakeControlPlane } from "./fakes/fake-control-plane.js";
@@ -167,6 +167,27 @@ describe("outages and restarts", () => {
     });
     await run(wg, cp, state.file);
     expect(wg.read().peers).toEqual(asInterface([initial[1] as never]));
+  });
+});
+
+describe("a disk that refuses the state (full, read-only)", () => {
+  it("still takes a removed peer off the interface at once, and catches up once the disk writes again", async () => {
+    const { wg, cp, state, initial } = await world();
+    const { agent } = await run(wg, cp, state.file);
+    await until(() => expect(wg.read().peers).toEqual(asInterface(initial)));
+    // Directories where the journal and the snapshot's temp file go: every write fails (EISDIR),
+    // also for root, which a full disk or a read-only mount would do as well.
+    mkdirSync(`${state.file}.journal`);
+    mkdirSync(`${state.file}.tmp`);
+    const added = wirePeer();
+    cp.remove(initial[0]?.publicKey as string);
+    cp.upsert(added);
+    // The revoked device goes at once; the addition waits for the disk (it is not saved anywhere).
+    await until(() => expect(wg.read().peers).toEqual(asInterface([initial[1] as never])));
+    rmSync(`${state.file}.journal`, { recursive: true });
+    rmSync(`${state.file}.tmp`, { recursive: true });
+    await until(() => expect(wg.read().peers).toEqual(asInterface([initial[1] as never, added])));
+    expect(agent.status().revision).toBe(cp.revision);
   });
 });
 

@@ -7,7 +7,8 @@
  * BEFORE the change reaches the interface. So whatever the interface saw, the disk saw first: a
  * crash can lose nothing that was already enforced, and a removal can never come back from an old
  * snapshot while the control plane is out of reach. The journal is folded into a new snapshot when
- * it grows long, and on every full set.
+ * it grows long, and on every full set. (A write that fails leaves the agent to apply removals
+ * anyway: agent.ts fails closed.)
  */
 import { open, readFile, rename, rm } from "node:fs/promises";
 import { type AllowedIpCheck, isWireGuardKey } from "../peers/validate.js";
