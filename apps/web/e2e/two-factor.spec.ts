@@ -10,7 +10,7 @@
  * instead of waiting.
  */
 import { type APIRequestContext, test as base, expect as baseExpect, type Page } from "@playwright/test";
-import { createAccount, PASSWORD, uniqueEmail } from "./accounts.js";
+import { createAccount, mailedCode, PASSWORD, uniqueEmail } from "./accounts.js";
 import { startBuiltServer } from "./helpers/built-server.js";
 import { expectVisibleFocus, tabTo } from "./helpers/keyboard.js";
 import { LANGS, type Lang, msg } from "./helpers/messages.js";
@@ -93,6 +93,12 @@ for (const lang of LANGS) {
     await expect(page.getByText(t("twoFactor.statusOff"))).toBeVisible();
     if (byKeyboard) await pressButton(page, "button", t("twoFactor.enable"));
     else await page.getByRole("button", { name: t("twoFactor.enable") }).click();
+    // A password session proves the mailbox first: the mailed code, then the set-up (README, "Security").
+    const mailBox = page.getByRole("textbox", { name: t("reauthentication.codeLabel") });
+    await expect(mailBox).toBeFocused();
+    await mailBox.fill(await mailedCode(request, email));
+    if (byKeyboard) await pressButton(page, "button", t("twoFactor.reauthConfirm"));
+    else await page.getByRole("button", { name: t("twoFactor.reauthConfirm") }).click();
 
     const qr = page.getByRole("img", { name: t("twoFactor.setup.qrAlt") });
     await expect(qr).toBeVisible();

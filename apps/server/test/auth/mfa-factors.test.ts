@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authClient, jwtPayload, type Session } from "../helpers/auth-client.js";
-import { challengeAndVerify, enrollTotp, totpCode, wrongTotp } from "../helpers/mfa.js";
+import { challengeAndVerify, enrollTotp, reauthenticateSession, totpCode, wrongTotp } from "../helpers/mfa.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 const PASSWORD = "violet-harbour-lantern";
@@ -29,6 +29,8 @@ async function signedIn(email = fresh()): Promise<Session & { email: string }> {
   await auth.confirmedUser(email, PASSWORD);
   const res = await auth.signIn(email, PASSWORD);
   expect(res.status).toBe(200);
+  // Turning two-factor sign-in on needs the mailed re-authentication code (README, "Security").
+  await reauthenticateSession(app, auth, res.body.access_token);
   return { ...res.body, email };
 }
 

@@ -106,8 +106,8 @@ describe("given a stolen access token of a session signed in more than 24 h ago,
   });
 });
 
-describe("given a session signed in less than 10 minutes ago", () => {
-  it("should enrol a first authenticator without a mailed code", async () => {
+describe("given a session a mailed code (sign-up) opened less than 10 minutes ago", () => {
+  it("should enrol a first authenticator without another mailed code", async () => {
     app.clock.advance({ minutes: 5 });
     const email = fresh();
     const s = await auth.confirmedUser(email, PASSWORD);
@@ -136,6 +136,38 @@ describe("given an access token that leaks from a session signed in 3 hours ago 
       (await auth.put("/user", { password: "thief-owns-it-now" }, { ...THIEF, token: leaked.body.access_token }))
         .status,
     ).toBe(200);
+    app.clock.advance({ seconds: 31 });
+    expect((await auth.post("/recover", { email })).status).toBe(200);
+    const recovery = await auth.post<Session>("/verify", { email, token: await app.lastCode(email), type: "recovery" });
+    expect(recovery.status).toBe(200);
+    expect(
+      (await auth.put("/user", { password: "owner-takes-it-back" }, { token: recovery.body.access_token })).status,
+    ).toBe(200);
+    expect((await auth.signIn(email, "thief-owns-it-now", THIEF)).status).toBe(400);
+  });
+});
+
+describe("given only the owner's password (no mailbox, no token)", () => {
+  it("should not let a fresh password sign-in turn two-factor sign-in on, so her reset by mail still takes the account back", async () => {
+    // Re-audit of #25: signed in with her password, the thief enrolled and confirmed his
+    // authenticator and set a password; her recovery by mail gave aal1 only, and setting a
+    // password (401) and removing his factor (422) both needed his app.
+    app.clock.advance({ minutes: 5 });
+    const email = fresh();
+    await auth.confirmedUser(email, PASSWORD);
+    app.clock.advance({ hours: 1 });
+    const thief = await auth.signIn(email, PASSWORD, THIEF);
+    expect(thief.status).toBe(200);
+    const enrol = await auth.post("/factors", { factor_type: "totp" }, { ...THIEF, token: thief.body.access_token });
+    expect(enrol).toMatchObject({ status: 400, body: { code: "reauthentication_needed" } });
+    expect(await factorCount(email)).toBe(0);
+    // The password he can still change; her recovery by mail undoes it.
+    const changed = await auth.put(
+      "/user",
+      { password: "thief-owns-it-now" },
+      { ...THIEF, token: thief.body.access_token },
+    );
+    expect(changed.status).toBe(200);
     app.clock.advance({ seconds: 31 });
     expect((await auth.post("/recover", { email })).status).toBe(200);
     const recovery = await auth.post<Session>("/verify", { email, token: await app.lastCode(email), type: "recovery" });

@@ -49,13 +49,40 @@ export async function challengeAndVerify(
   );
 }
 
-/** Enrolls a TOTP factor for the session's user and confirms it; the session becomes aal2. */
+/**
+ * What the owner does before turning two-factor sign-in on from a password session: asks for the
+ * re-authentication code and sends it as `PUT /user {nonce}` (the session may enrol for 10 minutes).
+ */
+export async function reauthenticateSession(app: TestApp, auth: Client, token: string, opts: CallOptions = {}) {
+  let asked = await auth.call("GET", "/reauthenticate", undefined, { ...opts, token });
+  if (asked.status === 429) {
+    // The 30 s resend window of an earlier code: wait it out on the test clock.
+    app.clock.advance({ seconds: 31 });
+    asked = await auth.call("GET", "/reauthenticate", undefined, { ...opts, token });
+  }
+  if (asked.status !== 200) throw new Error(`reauthenticate failed: ${JSON.stringify(asked.body)}`);
+  const me = await auth.call<{ email: string }>("GET", "/user", undefined, { ...opts, token });
+  const nonce = await app.lastCode(me.body.email);
+  const sent = await auth.put("/user", { nonce }, { ...opts, token });
+  if (sent.status !== 200) throw new Error(`nonce refused: ${JSON.stringify(sent.body)}`);
+}
+
+/**
+ * Enrolls a TOTP factor for the session's user and confirms it; the session becomes aal2. A first
+ * authenticator asked for a mailed code gets one (reauthenticateSession) first.
+ */
 export async function enrollTotp(app: TestApp, auth: Client, session: Session, opts: CallOptions = {}) {
-  const enroll = await auth.post<{ id: string; totp: { secret: string } }>(
-    "/factors",
-    { factor_type: "totp" },
-    { ...opts, token: session.access_token },
-  );
+  const post = () =>
+    auth.post<{ id: string; totp: { secret: string }; code?: string }>(
+      "/factors",
+      { factor_type: "totp" },
+      { ...opts, token: session.access_token },
+    );
+  let enroll = await post();
+  if (enroll.status === 400 && enroll.body.code === "reauthentication_needed") {
+    await reauthenticateSession(app, auth, session.access_token, opts);
+    enroll = await post();
+  }
   if (enroll.status !== 200) throw new Error(`enroll failed: ${JSON.stringify(enroll.body)}`);
   const secret = enroll.body.totp.secret;
   const verify = await challengeAndVerify(

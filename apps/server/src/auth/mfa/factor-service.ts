@@ -112,9 +112,10 @@ export function createFactorService(deps: {
           // An aal2 token alone is not enough (a stolen one would add the thief's authenticator):
           // a code of a factor the user already has must back it.
           if (!(await guards.recentCodeOfExistingFactor(tx, caller))) throw needsRecentCode("add an authenticator");
-        } else if (!(await guards.signedInRecently(tx, caller))) {
-          // The first authenticator from an old session needs a mailed code, as a password change:
-          // else a stolen token would turn it on with the thief's app and lock the owner out.
+        } else if (!(await guards.mailboxProvenRecently(tx, caller))) {
+          // The first authenticator needs a mailed code (or a session a mailed code just opened):
+          // else the password or a stolen token would turn it on with the thief's app and keep the
+          // owner out for good, her reset by mail included.
           throw reauthenticationNeeded();
         }
         await tx.query(

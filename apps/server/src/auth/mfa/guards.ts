@@ -28,11 +28,9 @@ export const RECENT_MFA_SECONDS = 600;
 /** A used re-authentication code lets the session turn two-factor sign-in on for this long (seconds). */
 export const REAUTHENTICATION_VALID_SECONDS = 600;
 /**
- * A session may turn two-factor sign-in on without a mailed code only this long after it signed in
- * (seconds; shorter still if AUTH_SECURE_PASSWORD_CHANGE_WINDOW_SECONDS is). Not the password
- * change's 24 h: a password a stolen token sets, the owner takes back by mail, but an authenticator
- * it turns on she cannot (resetting the password, and removing the factor, then need aal2 — the
- * thief's app), so within 24 h a leaked token made the account his for good.
+ * A session opened by a mailed code (sign-up or recovery) may turn two-factor sign-in on without
+ * another one this long after it signed in (seconds; shorter still if
+ * AUTH_SECURE_PASSWORD_CHANGE_WINDOW_SECONDS is).
  */
 export const FIRST_FACTOR_SIGN_IN_SECONDS = 600;
 
@@ -89,16 +87,19 @@ export function createGuards(deps: { config: Config; db: Queryable; clock: Clock
       return isVerifiedFactor(q, caller.userId, proofs.mfa_factor_id);
     },
     /**
-     * Whether the session may turn two-factor sign-in on without a mailed code: it signed in in the
-     * last FIRST_FACTOR_SIGN_IN_SECONDS, or used a re-authentication code in the last
-     * REAUTHENTICATION_VALID_SECONDS. Else a stolen token could enrol its own authenticator, set a
-     * password, and keep the owner out for good (README, "Security").
+     * Whether the session has shown, in the last 10 minutes, that it reads the owner's mailbox:
+     * it signed in with a mailed code (sign-up or recovery) in the last FIRST_FACTOR_SIGN_IN_SECONDS,
+     * or used a re-authentication code in the last REAUTHENTICATION_VALID_SECONDS. What turning
+     * two-factor sign-in on needs: a password the owner takes back by mail, but an authenticator
+     * someone else turned on she cannot (resetting the password and removing the factor then need
+     * aal2: his app), so the password or a leaked token alone made the account his for good
+     * (README, "Security").
      */
-    async signedInRecently(q: Queryable, caller: Caller): Promise<boolean> {
+    async mailboxProvenRecently(q: Queryable, caller: Caller): Promise<boolean> {
       const now = deps.clock.now().getTime();
       const signIn = await sessionSignIn(q, caller.sessionId);
       const window = Math.min(deps.config.AUTH_SECURE_PASSWORD_CHANGE_WINDOW_SECONDS, FIRST_FACTOR_SIGN_IN_SECONDS);
-      if (signIn && now - signIn.created_at.getTime() < window * 1000) {
+      if (signIn?.amr.some((e) => e.method === "otp") && now - signIn.created_at.getTime() < window * 1000) {
         return true;
       }
       const reauthenticatedAt = (await sessionProofs(q, caller.sessionId))?.reauthenticated_at;
