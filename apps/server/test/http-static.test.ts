@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHttpApp } from "../src/app/index.js";
 import { loadConfig } from "../src/config/index.js";
-import { createHttpApp } from "../src/http/index.js";
 
 // The web build leaves .br/.gz copies beside each text file (apps/web/scripts/precompress.mjs);
 // browsers must get those bytes, and hashed assets must be cacheable for good.

@@ -1,6 +1,6 @@
 /** What every route module of the product API is given (`createApiRouter` builds it once). */
 import type { Context, MiddlewareHandler } from "hono";
-import { clientIp, rateLimitSubject } from "../http/kit.js";
+import { clientIp, rateLimitSubject } from "../http/index.js";
 import { fromAcceptLanguage } from "../mail/index.js";
 import { type Customer, EmailTakenError, ensureCustomer } from "./customers.js";
 import { type ApiDeps, DEFAULT_RATE_LIMITS } from "./deps.js";

@@ -4,7 +4,7 @@ import type { AuthDataExport } from "../auth/index.js";
 import type { Clock } from "../clock.js";
 import type { Db, Queryable } from "../db/index.js";
 import type { DeviceService } from "../devices/index.js";
-import type { TrustedProxies } from "../http/kit.js";
+import type { TrustedProxies } from "../http/index.js";
 import type { Mail } from "../mail/index.js";
 import type { Nodes } from "../nodes/index.js";
 import type { PaymentsService } from "../payments/index.js";

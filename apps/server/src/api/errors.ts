@@ -2,8 +2,7 @@ import type { ApiErrorCode } from "@veil/contracts";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
-import { requestIdOf } from "../http/access-log.js";
-import { readJsonBody } from "../http/kit.js";
+import { readJsonBody, requestIdOf } from "../http/index.js";
 
 /**
  * FastAPI-style error body with a machine code: `{"detail": "…", "code": "…", "request_id": "…"}`

@@ -9,7 +9,7 @@ import type { Clock } from "../clock.js";
 import type { Config } from "../config/index.js";
 import type { Db } from "../db/index.js";
 import type { DeviceService } from "../devices/index.js";
-import { parseTrustedProxies } from "../http/kit.js";
+import { parseTrustedProxies } from "../http/index.js";
 import type { Mail } from "../mail/index.js";
 import type { Nodes } from "../nodes/index.js";
 import type { Payments } from "../payments/index.js";

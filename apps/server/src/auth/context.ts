@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Clock } from "../clock.js";
 import type { Config } from "../config/index.js";
 import type { Db } from "../db/index.js";
-import { rateLimitSubject } from "../http/client-ip.js";
+import { rateLimitSubject } from "../http/index.js";
 import type { Logger } from "../logger.js";
 import type { Mail } from "../mail/index.js";
 import { type LimitRule, RateLimiter } from "../rate-limit/index.js";

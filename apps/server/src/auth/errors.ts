@@ -6,7 +6,7 @@
 import type { AuthErrorCode } from "@veil/contracts";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { requestIdOf } from "../http/access-log.js";
+import { requestIdOf } from "../http/index.js";
 
 export const API_VERSION = "2024-01-01";
 export const API_VERSION_HEADER = "X-Supabase-Api-Version";

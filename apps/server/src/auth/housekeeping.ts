@@ -5,7 +5,7 @@
  * The checks on refresh and on access tokens do not wait for it: this only keeps the tables small.
  * Runs never overlap; a failed run is logged and retried at the next tick.
  */
-import { every } from "../jobs/every.js";
+import { every } from "../jobs/index.js";
 import type { Logger } from "../logger.js";
 import type { AuthContext } from "./context.js";
 import { deleteRotatedBefore } from "./stores/refresh-tokens.js";

@@ -2,7 +2,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import { z } from "zod";
-import { limitBodySize, readJsonBody } from "../http/kit.js";
+import { limitBodySize, readJsonBody } from "../http/index.js";
 import { API_VERSION, API_VERSION_HEADER, AuthError, errorResponse, requestedApiVersion } from "./errors.js";
 
 /** 1 MB, GoTrue's body limit. */

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { Clock } from "../clock.js";
 import type { Config } from "../config/index.js";
 import type { Queryable } from "../db/index.js";
-import { rateLimitSubject } from "../http/client-ip.js";
+import { rateLimitSubject } from "../http/index.js";
 import type { AuthContext, RequestMeta } from "./context.js";
 import { AuthError, badRequest, tooManyRequests, validationFailed } from "./errors.js";
 import { type AmrEntry, signAccessToken } from "./jwt.js";

@@ -4,7 +4,7 @@
  * the per-address cap on wrong codes is kept per client network, and the cap over all networks
  * refuses only wrong codes (`verifyFail*` in context.ts).
  */
-import { rateLimitSubject } from "../http/client-ip.js";
+import { rateLimitSubject } from "../http/index.js";
 import { type CodePurpose, matchMailedCode } from "./codes.js";
 import { type AuthContext, emailSchema, networkHash, type RequestMeta } from "./context.js";
 import { AuthError, tooManyRequests, validationFailed } from "./errors.js";

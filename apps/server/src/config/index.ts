@@ -4,9 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { ipv4PoolProblem, ipv6PrefixProblem } from "../devices/addresses.js";
-import { LOOPBACK_PROXIES, parseTrustedProxies } from "../http/client-ip.js";
+import { ipv4PoolProblem, ipv6PrefixProblem } from "../address-pool.js";
+import { LOOPBACK_PROXIES, parseTrustedProxies } from "../http/index.js";
 import { devSurfacesAllowed, listensOnLoopbackOnly } from "./dev-surfaces.js";
+
+export { isDevSurfaceHost } from "./dev-surfaces.js";
+
 import { type SecretRule, secretWeakness } from "./secret-strength.js";
 
 /** The workspace root, found from this file whether it runs from src/ or from the dist bundle. */

@@ -9,15 +9,16 @@
  * admin command line (block, unblock), account deletion (`forgetCustomerDevices`, then
  * `announceAccessChange`). The node API reads the peer set through `createPeerLog`.
  */
+
+import { createAddressPool } from "../address-pool.js";
 import type { Clock } from "../clock.js";
 import type { Config } from "../config/index.js";
 import type { Db, Queryable } from "../db/index.js";
-import { createAddressPool } from "./addresses.js";
 import { createDeviceService, type DeviceService } from "./service.js";
 import { customerKeys, logAccessChange } from "./stores/access-log.js";
 import { type DeviceRow, deleteCustomerDevices, freeAddressNumbers, listDevices } from "./stores/devices.js";
 
-export { type AddressPool, createAddressPool, ipv4PoolProblem, ipv6PrefixProblem } from "./addresses.js";
+export { type AddressPool, createAddressPool, ipv4PoolProblem, ipv6PrefixProblem } from "../address-pool.js";
 export { friendlyDeviceName } from "./names.js";
 export { createPeerLog, type PeerLog, type PeerState } from "./peer-log.js";
 export { type DeviceAccess, DeviceError, type DeviceService } from "./service.js";

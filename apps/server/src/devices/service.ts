@@ -6,9 +6,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { type ApiErrorCode, isWireguardKey } from "@veil/contracts";
+import type { AddressPool } from "../address-pool.js";
 import type { Clock } from "../clock.js";
 import type { Db, Queryable } from "../db/index.js";
-import type { AddressPool } from "./addresses.js";
 import { friendlyDeviceName } from "./names.js";
 import { logAccessChange } from "./stores/access-log.js";
 import {

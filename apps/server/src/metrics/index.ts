@@ -10,14 +10,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import type { Clock } from "../clock.js";
 import { constantTimeEqual } from "../constant-time.js";
 import type { Queryable } from "../db/index.js";
-import type { SettlementOutcome } from "../payments/settlement.js";
-
-/** What the payments module reports as it happens. */
-export interface PaymentEvents {
-  created(): void;
-  settled(outcome: SettlementOutcome): void;
-  reconciled(): void;
-}
+import type { PaymentEvents } from "../payments/index.js";
 
 export interface Metrics {
   registry: Registry;

@@ -17,8 +17,14 @@ import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import type { PeerLog } from "../devices/index.js";
 import { recordHandshakes } from "../devices/index.js";
-import { requestIdOf } from "../http/access-log.js";
-import { clientIp, limitBodySize, rateLimitSubject, readJsonBody, type TrustedProxies } from "../http/kit.js";
+import {
+  clientIp,
+  limitBodySize,
+  rateLimitSubject,
+  readJsonBody,
+  requestIdOf,
+  type TrustedProxies,
+} from "../http/index.js";
 import type { Logger } from "../logger.js";
 import { RateLimiter, type RateRule } from "../rate-limit/index.js";
 import { createInFlightLimit } from "./in-flight.js";

@@ -7,7 +7,7 @@ import type { Clock } from "../clock.js";
 import { DEV_EXNODE_KEYS } from "../config/index.js";
 import type { Db } from "../db/index.js";
 import type { Mail } from "../mail/index.js";
-import type { PaymentEvents } from "../metrics/index.js";
+import type { PaymentEvents } from "./events.js";
 import { createExnodeProvider } from "./exnode-adapter.js";
 import type { PaymentProvider } from "./provider.js";
 import { createReceiptEnqueuer } from "./receipt.js";
@@ -24,6 +24,7 @@ export {
   paymentEventRecords,
   subscriptionEnds,
 } from "./customer-records.js";
+export type { PaymentEvents } from "./events.js";
 export { createExnodeProvider } from "./exnode-adapter.js";
 export { exnodeSignature, isValidExnodeSignature } from "./exnode-signature.js";
 export {

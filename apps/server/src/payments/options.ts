@@ -2,7 +2,7 @@
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
-import type { PaymentEvents } from "../metrics/index.js";
+import type { PaymentEvents } from "./events.js";
 import type { PaymentProvider } from "./provider.js";
 import type { ReceiptEnqueuer } from "./receipt.js";
 import type { BeforeCommitHook } from "./settlement.js";

@@ -1,4 +1,4 @@
-import { every, type PeriodicJob } from "../jobs/every.js";
+import { every, type PeriodicJob } from "../jobs/index.js";
 import type { Logger } from "../logger.js";
 import type { ReconcileReport } from "./crediting.js";
 

@@ -8,7 +8,7 @@
 import type { Clock } from "../clock.js";
 import type { Config } from "../config/index.js";
 import type { Db } from "../db/index.js";
-import { every, type PeriodicJob } from "../jobs/every.js";
+import { every, type PeriodicJob } from "../jobs/index.js";
 import type { Logger } from "../logger.js";
 import type { Mail } from "../mail/index.js";
 import { type ReminderReport, runReminderPass } from "./scheduler.js";

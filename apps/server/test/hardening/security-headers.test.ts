@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHttpApp } from "../../src/app/index.js";
 import { loadConfig } from "../../src/config/index.js";
-import { createHttpApp } from "../../src/http/index.js";
 import { api, checkout, createUser } from "../helpers/product.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 

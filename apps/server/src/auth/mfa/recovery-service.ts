@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { Clock } from "../../clock.js";
 import type { Config } from "../../config/index.js";
 import type { Db, Queryable } from "../../db/index.js";
-import { rateLimitSubject } from "../../http/client-ip.js";
+import { rateLimitSubject } from "../../http/index.js";
 import type { Mail } from "../../mail/index.js";
 import { AuthError, tooManyRequests, validationFailed } from "../errors.js";
 import { lockUserTokens } from "../stores/sessions.js";

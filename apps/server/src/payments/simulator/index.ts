@@ -5,7 +5,7 @@ import { createMiddleware } from "hono/factory";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { Queryable } from "../../db/index.js";
-import { contentSecurityPolicy } from "../../http/security-headers.js";
+import { contentSecurityPolicy } from "../../http/index.js";
 import { isValidExnodeSignature } from "../exnode-signature.js";
 import { INVOICE_STATUSES } from "../provider.js";
 import { pickLanguage, renderPayPage } from "./pay-page.js";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { isDevSurfaceHost } from "../config/dev-surfaces.js";
+import { isDevSurfaceHost } from "../config/index.js";
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
