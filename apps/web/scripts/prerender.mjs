@@ -23,7 +23,7 @@ if (!HEAD.test(template) || !template.includes(ROOT)) {
 /**
  * The source module of each island's component (src/islands/registry.ts loads the same ones) and
  * the module that hydrates islands. A page with an island that wakes at once (`data-when="load"`,
- * src/islands/names.ts: the contact form) asks for that code up front, at low priority, instead of
+ * src/components/island-names.ts: the contact form) asks for that code up front, at low priority, instead of
  * after the start-up script has run; a page whose islands wake on interaction (the auth forms too)
  * preloads nothing.
  */

@@ -3,9 +3,9 @@ import { AccountProvider } from "./account/account-provider.js";
 import { AuthProvider } from "./auth/auth-provider.js";
 import type { Messages } from "./i18n/catalogues.js";
 import { I18nProvider } from "./i18n/i18n-provider.js";
+import { NavigationEffects } from "./navigation/navigation-effects.js";
+import { RouteAnnouncer } from "./navigation/route-announcer.js";
 import { AppRoutes } from "./routes/app-routes.js";
-import { NavigationEffects } from "./routes/navigation-effects.js";
-import { RouteAnnouncer } from "./routes/route-announcer.js";
 
 export interface AppProps {
   language: Language;

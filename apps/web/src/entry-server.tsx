@@ -3,10 +3,10 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
 import { App } from "./app.js";
+import { type IslandCollector, IslandCollectorContext, islandMarker } from "./components/island.js";
+import type { IslandName, IslandProps } from "./components/island-names.js";
 import { loadMessages } from "./i18n/catalogues.js";
-import { type IslandCollector, IslandCollectorContext, islandMarker } from "./islands/island.js";
 import { IslandRoot } from "./islands/island-root.js";
-import type { IslandName, IslandProps } from "./islands/names.js";
 import { islandNavigator } from "./islands/navigator.js";
 import { SERVER_ISLANDS } from "./islands/server-islands.js";
 import { preloadRoute } from "./routes/app-routes.js";
@@ -15,7 +15,7 @@ import { renderHead } from "./seo/page-meta.js";
 import { type HeadCollector, HeadCollectorContext } from "./seo/use-page-meta.js";
 
 export { SITE_URL, SUPPORT_EMAIL } from "./config.js";
-export { APP_ROUTE_PATHS, PRERENDERED_PATHS } from "./routes/paths.js";
+export { APP_ROUTE_PATHS, PRERENDERED_PATHS } from "./navigation/paths.js";
 
 export interface PrerenderedPage {
   /** The markup that goes inside `<div id="root">`. */
@@ -33,7 +33,7 @@ const serverNavigator = islandNavigator(() => {
 
 /**
  * Renders one public page to HTML at build time (scripts/prerender.mjs writes it to dist/). The
- * page is rendered as the app renders it, except that each island (islands/island.tsx) leaves a
+ * page is rendered as the app renders it, except that each island (components/island.tsx) leaves a
  * marker; every island is then rendered as a root of its own, exactly as the browser will hydrate
  * it, and put in place of its marker.
  */

@@ -1,14 +1,14 @@
 import { type ApiRoute, type ReplyOf, type RequestOf, routePath } from "@veil/contracts/constants";
 import { accessToken } from "./access-token.js";
 import { ApiError } from "./errors.js";
+import type { ReplyParser } from "./reply-parser.js";
 
 /** Base path of the product API (docs/product.md §7.1). */
 export const API_BASE = "/api";
 
-/** What checks a reply: a zod schema of @veil/contracts, or anything with the same `safeParse`. */
-export interface ReplyParser<T> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown };
-}
+// In a file of their own, so the lazily loaded reply-schemas.ts can use them without importing
+// this file back (an import cycle).
+export { anyReply, type ReplyParser } from "./reply-parser.js";
 
 /**
  * How a reply is checked: the parser itself, or a function loading it, so code on the landing page
@@ -31,9 +31,6 @@ export interface ApiCallOptions<T> {
 export type ApiCallArgs<R extends ApiRoute, T> = [RequestOf<R>] extends [undefined]
   ? [body?: undefined, options?: ApiCallOptions<T>]
   : [body: RequestOf<R>, options?: ApiCallOptions<T>];
-
-/** For calls whose reply body carries nothing the app uses (any JSON is accepted). */
-export const anyReply: ReplyParser<unknown> = { safeParse: (data) => ({ success: true, data }) };
 
 /** The error body's `detail` (when a string) and machine `code`, when it has them. */
 async function readError(response: Response): Promise<{ detail?: string; code?: string }> {

@@ -1,11 +1,9 @@
 import { type ApiErrorCode, isApiErrorCode } from "@veil/contracts/constants";
 import type { MessageKey } from "../i18n/catalogues.js";
+import type { UserMessage } from "../i18n/user-message.js";
 
-/**
- * A message to show: a catalogue key (with its values, if any), or text written by the app itself.
- * Never a server's wording: what the server says is mapped from its machine code (docs/architecture.md §7).
- */
-export type UserMessage = { key: MessageKey; values?: Record<string, string | number> } | { text: string };
+// Declared by i18n, which turns it into text; re-exported here for the callers that map errors to it.
+export type { UserMessage };
 
 /** An `/api` call that did not succeed. `status` is 0 when no HTTP answer arrived. */
 export class ApiError extends Error {

@@ -4,7 +4,7 @@
  * routes), and a static import would put zod on the landing page.
  */
 import { API_ROUTE_SCHEMAS, API_ROUTES, type ApiRoute } from "@veil/contracts";
-import { anyReply, type ReplyParser } from "./client.js";
+import { anyReply, type ReplyParser } from "./reply-parser.js";
 
 export { paymentListSchema, sessionListSchema, subscriptionInfoSchema, tokenListSchema } from "@veil/contracts";
 

@@ -1,16 +1,11 @@
 import { AUTH_ERROR_CODES, type AuthErrorCode } from "@veil/contracts/constants";
 import type { UserMessage } from "../api/errors.js";
 import type { MessageKey } from "../i18n/catalogues.js";
+import type { IdentityError } from "./identity-error.js";
 import { rateLimitMessage } from "./rate-limit-wait.js";
 
-/** What supabase-js puts on an error (AuthApiError and friends). */
-export interface IdentityError {
-  status?: number;
-  code?: string;
-  message?: string;
-  /** Why a password was refused (AuthWeakPasswordError: `length`, `pwned`, `characters`). */
-  reasons?: string[];
-}
+// Declared in a file of its own so rate-limit-wait.ts can take it without importing this one back.
+export type { IdentityError };
 
 function isAuthErrorCode(code: unknown): code is AuthErrorCode {
   return typeof code === "string" && (AUTH_ERROR_CODES as readonly string[]).includes(code);

@@ -1,5 +1,5 @@
 import type { UserMessage } from "../api/errors.js";
-import type { IdentityError } from "./identity-errors.js";
+import type { IdentityError } from "./identity-error.js";
 
 /**
  * How long the auth server asked us to wait after a 429. supabase-js keeps only the status, code

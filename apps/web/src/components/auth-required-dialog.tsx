@@ -10,7 +10,7 @@ import {
 import { LogIn } from "lucide-react";
 import { Link } from "react-router-dom";
 import { useT } from "../i18n/use-t.js";
-import { PATHS } from "../routes/paths.js";
+import { PATHS } from "../navigation/paths.js";
 
 /**
  * docs/product.md §2.6: a guest who picks a plan gets 'Action unavailable' with Login and Register. The dialog

@@ -11,9 +11,9 @@ import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import type { UserMessage } from "../api/errors.js";
 import { codeSchema } from "../forms/schemas.js";
 import { useT } from "../i18n/use-t.js";
-import { useSubmitMessage } from "../pages/auth/use-submit-message.js";
 import { WRAPS } from "./button-wraps.js";
 import { FormMessage } from "./form-message.js";
+import { useSubmitMessage } from "./use-submit-message.js";
 
 /**
  * What the caller's check of a code came to: `null` when the code was taken (the caller moves on),

@@ -7,9 +7,9 @@ import { identityErrorMessage } from "../auth/identity-errors.js";
 import { newPasswordSchema, type NewPasswordForm as Values } from "../forms/schemas.js";
 import type { MessageKey } from "../i18n/catalogues.js";
 import { useT } from "../i18n/use-t.js";
-import { useSubmitMessage } from "../pages/auth/use-submit-message.js";
 import { FormMessage } from "./form-message.js";
 import { ReauthenticationStep } from "./reauthentication-step.js";
+import { useSubmitMessage } from "./use-submit-message.js";
 
 /**
  * New password + repeat (docs/product.md §2.10, §5.4): used after recovery and from the account's change-password

@@ -1,8 +1,8 @@
 import { cn } from "@veil/ui";
 import { type ComponentProps, useEffect, useRef } from "react";
 import { useLocation } from "react-router-dom";
-import { focusHandoff } from "../routes/navigation-effects.js";
-import { announce } from "../routes/route-announcer.js";
+import { focusHandoff } from "../navigation/navigation-effects.js";
+import { announce } from "../navigation/route-announcer.js";
 
 /**
  * The main heading (h1) of a screen. After a client-side navigation it takes focus (without

@@ -6,7 +6,7 @@ import { usePlans } from "../api/hooks.js";
 import { useAuth } from "../auth/auth-provider.js";
 import { useFormatPrice } from "../i18n/format.js";
 import { useT } from "../i18n/use-t.js";
-import { paymentPath } from "../routes/paths.js";
+import { paymentPath } from "../navigation/paths.js";
 
 /**
  * The 'Action unavailable' dialog only opens after a guest picks a plan, so its code (the Radix

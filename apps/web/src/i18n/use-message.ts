@@ -1,6 +1,6 @@
 import { useCallback } from "react";
-import type { UserMessage } from "../api/errors.js";
 import { useT } from "./use-t.js";
+import type { UserMessage } from "./user-message.js";
 
 /** Turns a UserMessage (a catalogue key or server text) into the string to show. */
 export function useMessageText(): (message: UserMessage) => string {

@@ -1,9 +1,9 @@
 import { API_PATHS, type Language, PLAN_CATALOGUE } from "@veil/contracts/constants";
 import { recoveryFlag } from "../auth/local-store.js";
 import { hasStoredSession } from "../auth/session-hint.js";
+import { ISLAND_TAG } from "../components/island-names.js";
 import { detectBrowserLanguage, syncLanguageCookie } from "../i18n/language.js";
-import { APP_ROUTE_PATHS, routeKey } from "../routes/paths.js";
-import { ISLAND_TAG } from "./names.js";
+import { APP_ROUTE_PATHS, routeKey } from "../navigation/paths.js";
 import type { NavigationRequest } from "./navigator.js";
 
 /**

@@ -1,8 +1,8 @@
 import type { Language } from "@veil/contracts/constants";
 import { hydrateRoot } from "react-dom/client";
+import { ISLAND_TAG, type IslandName } from "../components/island-names.js";
 import { loadMessages } from "../i18n/catalogues.js";
 import { IslandRoot } from "./island-root.js";
-import { ISLAND_TAG, type IslandName } from "./names.js";
 import { islandNavigator, type NavigationRequest } from "./navigator.js";
 import { ISLAND_COMPONENTS } from "./registry.js";
 import { keepIslandRoot } from "./roots.js";

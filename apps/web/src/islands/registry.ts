@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { IslandName } from "./names.js";
+import type { IslandName } from "../components/island-names.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: props come from the island's JSON attribute
 type AnyComponent = ComponentType<any>;

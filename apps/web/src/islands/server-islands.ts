@@ -1,11 +1,11 @@
 import type { ComponentType } from "react";
 import { AccountAwareLink } from "../components/account-aware-link.js";
+import type { IslandName } from "../components/island-names.js";
 import { PlanChooser } from "../components/plan-chooser.js";
 import { SiteHeader } from "../layouts/site-header.js";
 import { ForgotPasswordPage, LoginPage, RegisterPage } from "../pages/auth/index.js";
 import { ContactPage } from "../pages/contact/contact-page.js";
 import { FaqAccordion } from "../pages/faq/faq-accordion.js";
-import type { IslandName } from "./names.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: props come from the island's JSON attribute
 type AnyComponent = ComponentType<any>;

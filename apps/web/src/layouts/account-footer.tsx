@@ -1,7 +1,7 @@
 import { footerLinkVariants } from "@veil/ui";
 import { Link } from "react-router-dom";
 import { useT } from "../i18n/use-t.js";
-import { PATHS } from "../routes/paths.js";
+import { PATHS } from "../navigation/paths.js";
 
 /**
  * The account area's own footer (docs/product.md §2.2: on account routes the public header and

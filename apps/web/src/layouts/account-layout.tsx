@@ -16,7 +16,7 @@ import { LanguageMenu } from "../components/language-menu.js";
 import { Logo } from "../components/logo.js";
 import { renderRouterLink } from "../components/router-link.js";
 import { useT } from "../i18n/use-t.js";
-import { PATHS } from "../routes/paths.js";
+import { PATHS } from "../navigation/paths.js";
 import { AccountFooter } from "./account-footer.js";
 import { PageSkeleton } from "./layout-skeleton.js";
 

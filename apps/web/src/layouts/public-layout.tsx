@@ -1,5 +1,5 @@
 import { Outlet } from "react-router-dom";
-import { Island } from "../islands/island.js";
+import { Island } from "../components/island.js";
 import { SiteFooter } from "./site-footer.js";
 import { SiteHeader } from "./site-header.js";
 

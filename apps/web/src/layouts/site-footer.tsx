@@ -3,7 +3,7 @@ import { useLocation } from "react-router-dom";
 import { Logo } from "../components/logo.js";
 import { renderRouterLink } from "../components/router-link.js";
 import { useT } from "../i18n/use-t.js";
-import { PATHS } from "../routes/paths.js";
+import { PATHS } from "../navigation/paths.js";
 
 /** The footer of docs/product.md §2.5: legal and contact under the brand, page sections, help (cancel, refund). */
 export function SiteFooter() {

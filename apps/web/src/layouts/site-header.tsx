@@ -6,7 +6,7 @@ import { LanguageMenu } from "../components/language-menu.js";
 import { Logo } from "../components/logo.js";
 import { renderRouterLink } from "../components/router-link.js";
 import { useT } from "../i18n/use-t.js";
-import { AUTH_PAGES, PATHS, routeKey } from "../routes/paths.js";
+import { AUTH_PAGES, PATHS, routeKey } from "../navigation/paths.js";
 
 /** The action button of docs/product.md §2.4: account when signed in, support on auth pages, otherwise login. */
 function useHeaderAction(pathname: string): { to: string; label: string } {

@@ -9,7 +9,7 @@ import {
 import { api } from "../api/client.js";
 import { ApiError } from "../api/errors.js";
 import type { MessageKey } from "../i18n/catalogues.js";
-import { PATHS } from "../routes/paths.js";
+import { PATHS } from "../navigation/paths.js";
 
 /**
  * The checkout's "Email for the receipt" is optional (the receipt then goes to the account's

@@ -1,16 +1,16 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { Navigate, type RouteObject, useRoutes } from "react-router-dom";
-import { Island } from "../islands/island.js";
+import { Island } from "../components/island.js";
 import { AccountLayoutSkeleton } from "../layouts/account-layout-skeleton.js";
 import { PageSkeleton } from "../layouts/layout-skeleton.js";
 import { PublicLayout } from "../layouts/public-layout.js";
+import { PATHS, routeKey } from "../navigation/paths.js";
 import { FaqPage } from "../pages/faq/faq-page.js";
 import { HomePage } from "../pages/home/home-page.js";
 import { PrivacyPage } from "../pages/legal/privacy-page.js";
 import { TermsPage } from "../pages/legal/terms-page.js";
 import { NotFoundPage } from "../pages/not-found/not-found-page.js";
 import { SupportCenterPage } from "../pages/support-center/support-center-page.js";
-import { PATHS, routeKey } from "./paths.js";
 import { ProtectedRoute } from "./protected-route.js";
 
 /** One lazy component per named export, so a module's screens share one chunk. */
@@ -129,7 +129,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.faq, element: <FaqPage /> },
       { path: PATHS.terms, element: <TermsPage /> },
       { path: PATHS.privacy, element: <PrivacyPage /> },
-      // Prerendered form pages: the page is the island (islands/names.ts).
+      // Prerendered form pages: the page is the island (components/island-names.ts).
       {
         path: PATHS.contact,
         element: (

@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from "react-router-dom";
 import { useAuth } from "../auth/auth-provider.js";
 import { AccountLayoutSkeleton } from "../layouts/account-layout-skeleton.js";
-import { PATHS } from "./paths.js";
+import { PATHS } from "../navigation/paths.js";
 
 /**
  * docs/product.md §2.2: the account area needs a signed-in user who is not recovering a password; anyone else

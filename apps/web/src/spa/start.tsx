@@ -8,8 +8,8 @@ import { loadMessages } from "../i18n/catalogues.js";
 import { detectBrowserLanguage, syncLanguageCookie } from "../i18n/language.js";
 import type { NavigationRequest } from "../islands/navigator.js";
 import { unmountIslands } from "../islands/roots.js";
+import { focusHandoff } from "../navigation/navigation-effects.js";
 import { preloadRoute } from "../routes/app-routes.js";
-import { focusHandoff } from "../routes/navigation-effects.js";
 
 function render(root: HTMLElement, language: Language, messages: Awaited<ReturnType<typeof loadMessages>>) {
   const reactRoot = createRoot(root);

@@ -4,7 +4,7 @@ import { Link } from "react-router-dom";
 import { SupportEmailLink } from "../../components/support-email-link.js";
 import { useRichT } from "../../i18n/use-rich-t.js";
 import { useT } from "../../i18n/use-t.js";
-import { PATHS } from "../../routes/paths.js";
+import { PATHS } from "../../navigation/paths.js";
 import { AccountSection } from "./account-section.js";
 
 /** Support inside the account (docs/product.md §2.10): the address and the reply time. */

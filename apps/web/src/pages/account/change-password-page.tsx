@@ -1,7 +1,7 @@
 import { Button } from "@veil/ui";
 import { Link } from "react-router-dom";
 import { useT } from "../../i18n/use-t.js";
-import { PATHS } from "../../routes/paths.js";
+import { PATHS } from "../../navigation/paths.js";
 import { AccountSection } from "./account-section.js";
 
 /** Change password (docs/product.md §2.10): a button leading to the reset screen. */

@@ -17,11 +17,11 @@ import { anyReply, api } from "../../api/client.js";
 import { ApiError, messageForError } from "../../api/errors.js";
 import { useAuth } from "../../auth/auth-provider.js";
 import { FormMessage } from "../../components/form-message.js";
+import { useSubmitMessage } from "../../components/use-submit-message.js";
 import { type DeleteAccountForm, deleteAccountSchema } from "../../forms/schemas.js";
 import type { MessageKey } from "../../i18n/catalogues.js";
 import { useT } from "../../i18n/use-t.js";
-import { PATHS } from "../../routes/paths.js";
-import { useSubmitMessage } from "../auth/use-submit-message.js";
+import { PATHS } from "../../navigation/paths.js";
 import { AccountSection } from "./account-section.js";
 
 /**

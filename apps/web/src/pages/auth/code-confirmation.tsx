@@ -10,7 +10,7 @@ import { CodeStep, type CodeVerdict } from "../../components/code-step.js";
 import { FormMessage } from "../../components/form-message.js";
 import type { MessageKey } from "../../i18n/catalogues.js";
 import { useT } from "../../i18n/use-t.js";
-import { PATHS } from "../../routes/paths.js";
+import { PATHS } from "../../navigation/paths.js";
 import { usePageMeta } from "../../seo/use-page-meta.js";
 import { AuthCard } from "./auth-card.js";
 

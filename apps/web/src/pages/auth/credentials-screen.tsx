@@ -9,12 +9,12 @@ import { useAuth } from "../../auth/auth-provider.js";
 import { accountExists, accountLookupErrorMessage } from "../../auth/product-account.js";
 import { FormMessage } from "../../components/form-message.js";
 import { SubmitButton } from "../../components/submit-button.js";
+import { useSubmitMessage } from "../../components/use-submit-message.js";
 import type { MessageKey } from "../../i18n/catalogues.js";
 import { useT } from "../../i18n/use-t.js";
-import { PATHS } from "../../routes/paths.js";
+import { PATHS } from "../../navigation/paths.js";
 import { usePageMeta } from "../../seo/use-page-meta.js";
 import { AuthCard } from "./auth-card.js";
-import { useSubmitMessage } from "./use-submit-message.js";
 
 type Credentials = { email: string; password: string };
 

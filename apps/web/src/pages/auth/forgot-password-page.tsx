@@ -7,13 +7,13 @@ import { accountExists, accountLookupErrorMessage } from "../../auth/product-acc
 import { rateLimitMessage } from "../../auth/rate-limit-wait.js";
 import { FormMessage } from "../../components/form-message.js";
 import { SubmitButton } from "../../components/submit-button.js";
+import { useSubmitMessage } from "../../components/use-submit-message.js";
 import { type ForgotPasswordForm, forgotPasswordSchema } from "../../forms/schemas.js";
 import type { MessageKey } from "../../i18n/catalogues.js";
 import { useT } from "../../i18n/use-t.js";
-import { PATHS } from "../../routes/paths.js";
+import { PATHS } from "../../navigation/paths.js";
 import { usePageMeta } from "../../seo/use-page-meta.js";
 import { AuthCard } from "./auth-card.js";
-import { useSubmitMessage } from "./use-submit-message.js";
 
 /** Forgot password (docs/product.md §4.4): the account must exist; a recovery code is mailed; enter it next. */
 export function ForgotPasswordPage() {

@@ -7,7 +7,7 @@ import { storedEmail } from "../../auth/local-store.js";
 import { SecondFactorStep } from "../../components/second-factor-step.js";
 import { type LoginForm, loginSchema } from "../../forms/schemas.js";
 import { useT } from "../../i18n/use-t.js";
-import { PATHS } from "../../routes/paths.js";
+import { PATHS } from "../../navigation/paths.js";
 import { AuthCard } from "./auth-card.js";
 import { CredentialsScreen } from "./credentials-screen.js";
 

@@ -5,7 +5,7 @@ import { identityErrorMessage } from "../../auth/identity-errors.js";
 import { rateLimitMessage } from "../../auth/rate-limit-wait.js";
 import { type RegisterForm, registerSchema } from "../../forms/schemas.js";
 import { useT } from "../../i18n/use-t.js";
-import { PATHS } from "../../routes/paths.js";
+import { PATHS } from "../../navigation/paths.js";
 import { CredentialsScreen } from "./credentials-screen.js";
 
 /** Registration (docs/product.md §4.3): the e-mail must be new; sign up; enter the mailed code next. */

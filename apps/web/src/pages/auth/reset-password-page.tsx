@@ -7,7 +7,7 @@ import { NewPasswordForm } from "../../components/new-password-form.js";
 import { SecondFactorStep } from "../../components/second-factor-step.js";
 import type { MessageKey } from "../../i18n/catalogues.js";
 import { useT } from "../../i18n/use-t.js";
-import { PATHS } from "../../routes/paths.js";
+import { PATHS } from "../../navigation/paths.js";
 import { usePageMeta } from "../../seo/use-page-meta.js";
 import { AuthCard } from "./auth-card.js";
 

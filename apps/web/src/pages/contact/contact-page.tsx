@@ -12,7 +12,7 @@ import { SupportEmailLink } from "../../components/support-email-link.js";
 import { type ContactForm, contactSchema } from "../../forms/schemas.js";
 import { useRichT } from "../../i18n/use-rich-t.js";
 import { useT } from "../../i18n/use-t.js";
-import { PATHS } from "../../routes/paths.js";
+import { PATHS } from "../../navigation/paths.js";
 import { usePageMeta } from "../../seo/use-page-meta.js";
 
 type Status = "idle" | "sending" | "success" | "error" | "failed";

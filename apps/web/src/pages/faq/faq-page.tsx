@@ -1,9 +1,9 @@
+import { Island } from "../../components/island.js";
 import { PageHeading } from "../../components/page-heading.js";
 import { SupportEmailLink } from "../../components/support-email-link.js";
 import { useRichT } from "../../i18n/use-rich-t.js";
 import { useT } from "../../i18n/use-t.js";
-import { Island } from "../../islands/island.js";
-import { PATHS } from "../../routes/paths.js";
+import { PATHS } from "../../navigation/paths.js";
 import { usePageMeta } from "../../seo/use-page-meta.js";
 import { FaqAccordion } from "./faq-accordion.js";
 

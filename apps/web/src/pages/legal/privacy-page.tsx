@@ -1,4 +1,4 @@
-import { PATHS } from "../../routes/paths.js";
+import { PATHS } from "../../navigation/paths.js";
 import { LegalPage } from "./legal-page.js";
 
 /** Privacy policy: what is kept, what is not, and how to delete it. */

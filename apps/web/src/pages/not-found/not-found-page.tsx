@@ -2,7 +2,7 @@ import { Button } from "@veil/ui";
 import { Link } from "react-router-dom";
 import { PageHeading } from "../../components/page-heading.js";
 import { useT } from "../../i18n/use-t.js";
-import { PATHS } from "../../routes/paths.js";
+import { PATHS } from "../../navigation/paths.js";
 import { usePageMeta } from "../../seo/use-page-meta.js";
 
 /** docs/product.md §2.13: a large 404, 'Oops! Page not found.', a message, and a way back to the homepage. */

@@ -8,7 +8,7 @@ import { SupportEmailLink } from "../../components/support-email-link.js";
 import type { MessageKey } from "../../i18n/catalogues.js";
 import { useRichT } from "../../i18n/use-rich-t.js";
 import { useT } from "../../i18n/use-t.js";
-import { PATHS } from "../../routes/paths.js";
+import { PATHS } from "../../navigation/paths.js";
 import { usePageMeta } from "../../seo/use-page-meta.js";
 
 type TopicEntry = (typeof SUPPORT_TOPIC_FAQ_ENTRIES)[number];

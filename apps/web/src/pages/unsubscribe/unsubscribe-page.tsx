@@ -8,8 +8,8 @@ import { FormMessage } from "../../components/form-message.js";
 import { PageHeading } from "../../components/page-heading.js";
 import { useMessageText } from "../../i18n/use-message.js";
 import { useT } from "../../i18n/use-t.js";
-import { PATHS } from "../../routes/paths.js";
-import { announce } from "../../routes/route-announcer.js";
+import { PATHS } from "../../navigation/paths.js";
+import { announce } from "../../navigation/route-announcer.js";
 import { usePageMeta } from "../../seo/use-page-meta.js";
 
 type Step = "checking" | "ask" | "done" | "invalid";

@@ -28,7 +28,7 @@ import { generateKeyPair } from "../../../devices/keys.js";
 import { configFileName } from "../../../devices/wireguard-config.js";
 import { useMessageText } from "../../../i18n/use-message.js";
 import { useT } from "../../../i18n/use-t.js";
-import { PATHS } from "../../../routes/paths.js";
+import { PATHS } from "../../../navigation/paths.js";
 import { usePageMeta } from "../../../seo/use-page-meta.js";
 import { AddDeviceForm, type IssuedConfig, issue } from "./add-device-form.js";
 import { DeviceDialog } from "./device-dialog.js";

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import type { UserMessage } from "../../api/errors.js";
-import type { FormMessageValue } from "../../components/form-message.js";
-import { useMessageText } from "../../i18n/use-message.js";
+import type { UserMessage } from "../api/errors.js";
+import { useMessageText } from "../i18n/use-message.js";
+import type { FormMessageValue } from "./form-message.js";
 
 /** The outcome line of an auth form: a UserMessage with a tone, turned into text on render. */
 export function useSubmitMessage() {

@@ -1,5 +1,5 @@
 import { createContext, createElement, type ReactNode, useContext } from "react";
-import { ISLAND_TAG, ISLAND_WAKE, type IslandName, type IslandProps } from "./names.js";
+import { ISLAND_TAG, ISLAND_WAKE, type IslandName, type IslandProps } from "./island-names.js";
 
 /**
  * Given by the prerenderer (entry-server.tsx) only: takes note of an island and returns the id
