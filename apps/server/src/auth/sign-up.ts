@@ -68,15 +68,16 @@ function asFirstSignup(pending: UserRow, data: Record<string, unknown>, now: Dat
 }
 
 /**
- * For a repeated sign-up: whether each earlier sign-up of the pending account (by code id) was
- * made with this same password. bcrypt runs here, before the transaction, not inside it.
+ * For a repeated sign-up: the newest earlier sign-up of the pending account (its code id) and
+ * whether this password is the same as that one's. Comparing with the newest is enough: every
+ * sign-up that is not contested has the password of the one before it (below). Exactly one bcrypt
+ * comparison runs on every sign-up — against a dummy hash for a new address — so the reply's
+ * timing does not tell that the address is pending. It runs before the transaction, not inside.
  */
-async function samePasswordAs(ctx: AuthContext, pending: UserRow | undefined, password: string) {
-  const same = new Map<string, boolean>();
-  if (!pending) return same;
-  for (const earlier of await signupPasswordHashes(ctx.db, pending.id))
-    same.set(earlier.id, !!earlier.passwordHash && (await checkPassword(password, earlier.passwordHash)));
-  return same;
+async function compareWithNewestSignup(ctx: AuthContext, pending: UserRow | undefined, password: string) {
+  const [newest] = pending ? await signupPasswordHashes(ctx.db, pending.id) : [];
+  const same = await checkPassword(password, newest?.passwordHash);
+  return { newestId: newest?.id, same };
 }
 
 export async function signup(
@@ -105,7 +106,7 @@ export async function signup(
   const known = await findUserByEmail(db, email);
   if (known && (known.email_confirmed_at || isBanned(known, clock.now()))) return obfuscatedUser(ctx, email, data);
   await ctx.limitMail(email, rules.mailGapConfirmation);
-  const samePassword = await samePasswordAs(ctx, known, body.password);
+  const compared = await compareWithNewestSignup(ctx, known, body.password);
 
   const outcome = await db.transaction(async (tx) => {
     const now = clock.now();
@@ -114,15 +115,17 @@ export async function signup(
     if (existing && (existing.email_confirmed_at || isBanned(existing, now))) return null;
     if (existing) {
       // Still unconfirmed: nobody has proved they own the mailbox. This sign-up gets a code of its
-      // own beside the earlier ones', carrying its password; it is contested when an earlier
-      // sign-up had another password (one checked only now, having come in meanwhile, counts as
-      // another), and then its code confirms the address without a password (verify.ts). A
+      // own beside the earlier ones', carrying its password; it is contested when the newest
+      // earlier sign-up had another password (or one came in after the comparison above), and
+      // then its code confirms the address without a password (verify.ts). A
       // contest is inherited: a sign-up after a contested one is contested too, even with that
       // one's password. Else a stranger could sign up again until the owner's code is pushed out
       // (MAX_SIGNUP_CODES), leaving only his own contested ones, and his next sign-up (the same
       // password as all of them) would carry his password to whichever code she types next.
       const earlier = await signupPasswordHashes(tx, existing.id);
-      const contested = earlier.some((e) => e.contested || samePassword.get(e.id) !== true);
+      const contested =
+        earlier.some((e) => e.contested) ||
+        (earlier.length > 0 && (earlier[0]?.id !== compared.newestId || !compared.same));
       await updatePendingSignup(tx, existing.id, { passwordHash, data, now });
       await issueSignupCode(ctx, tx, existing, language, { passwordHash, data, contested });
       return asFirstSignup(existing, data, now);

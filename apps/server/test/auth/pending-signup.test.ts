@@ -3,7 +3,8 @@
  * password of his own and never confirms. Whatever he does, the owner's confirmed account must
  * end up with the owner's password, and no reply may tell him a pending sign-up exists.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { passwordHashing } from "../../src/auth/hashing-queue.js";
 import { authClient, type Session } from "../helpers/auth-client.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
@@ -201,6 +202,26 @@ describe("given an address someone else signed up first and never confirmed", ()
     expect(verify.status).toBe(200);
     expect(verify.body.user.user_metadata).toEqual({ plan: "year", email_verified: true });
     expect((await auth.signIn(email, OWNER_PASSWORD, OWNER)).status).toBe(200);
+  });
+
+  it("should spend as much bcrypt work on a pending address's sign-up as on a new address's, so timing does not tell it is pending", async () => {
+    // Re-audit of #25 (Low): comparing with every earlier sign-up made a repeated sign-up up to
+    // three bcrypt runs slower than a first one.
+    const bcryptRuns = async (email: string, password: string) => {
+      const spy = vi.spyOn(passwordHashing, "run");
+      try {
+        expect((await auth.post("/signup", { email, password }, ATTACKER)).status).toBe(200);
+        return spy.mock.calls.length;
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    const pending = fresh();
+    const first = await bcryptRuns(pending, OWNER_PASSWORD);
+    for (const password of [ATTACKER_PASSWORD, OWNER_PASSWORD, ATTACKER_PASSWORD]) {
+      app.clock.advance({ seconds: 31 });
+      expect(await bcryptRuns(pending, password)).toBe(first);
+    }
   });
 
   it("should delete a sign-up nobody confirms 24 h after its last code, and free the address", async () => {

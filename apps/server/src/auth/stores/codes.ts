@@ -93,15 +93,15 @@ export async function renewNewestSignupCode(tx: Queryable, input: NewCode): Prom
 }
 
 /**
- * The password hashes of a pending account's sign-up codes, by code id, and whether each is
- * contested (read before a new sign-up).
+ * The password hashes of a pending account's sign-up codes, newest first, with their code ids and
+ * whether each is contested (read before a new sign-up).
  */
 export async function signupPasswordHashes(
   db: Queryable,
   userId: string,
 ): Promise<Array<{ id: string; passwordHash: string | null; contested: boolean }>> {
   const { rows } = await db.query<{ id: string; signup_password_hash: string | null; signup_contested: boolean }>(
-    "SELECT id::text AS id, signup_password_hash, signup_contested FROM one_time_codes WHERE user_id = $1 AND purpose = 'signup'",
+    "SELECT id::text AS id, signup_password_hash, signup_contested FROM one_time_codes WHERE user_id = $1 AND purpose = 'signup' ORDER BY id DESC",
     [userId],
   );
   return rows.map((r) => ({ id: r.id, passwordHash: r.signup_password_hash, contested: r.signup_contested }));
