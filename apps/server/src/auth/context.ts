@@ -154,5 +154,12 @@ export function normalizeEmail(raw: string | undefined, missing: string): string
  */
 export const noMailBudget = (email: string) => `no-mail|${email}`;
 
+/**
+ * The key of the mail windows for re-authentication codes, which only a signed-in session can
+ * ask for: a budget of their own, so that a stolen token or password cannot spend the hourly mail
+ * budget the owner's /recover needs to take the account back (they keep the same windows).
+ */
+export const signedInMailBudget = (email: string) => `signed-in|${email}`;
+
 /** A client's network (IPv4 address, IPv6 /64) as stored: hashed, like rate-limit subjects. */
 export const networkHash = (ip: string) => sha256Hex(`signup-network\n${rateLimitSubject(ip)}`);

@@ -5,7 +5,7 @@
  */
 import { fromAcceptLanguage, pickLanguage } from "../mail/index.js";
 import { issueCode, useReauthenticationCode } from "./codes.js";
-import type { AuthContext, Authenticated, RequestMeta } from "./context.js";
+import { type AuthContext, type Authenticated, type RequestMeta, signedInMailBudget } from "./context.js";
 import { AuthError, badRequest, tooManyRequests, validationFailed } from "./errors.js";
 import { bearerToken } from "./http-kit.js";
 import { type AccessClaims, AccessTokenError, verifyAccessToken } from "./jwt.js";
@@ -188,7 +188,7 @@ export async function reauthenticate(ctx: AuthContext, auth: Authenticated, meta
   const user = await findUserById(ctx.db, auth.userId);
   if (!user) throw userGone();
   if (!user.email_confirmed_at) throw new AuthError(422, "email_not_confirmed", "Please verify your email first.");
-  await ctx.limitMail(user.email, ctx.rules.mailGapReauthentication);
+  await ctx.limitMail(signedInMailBudget(user.email), ctx.rules.mailGapReauthentication);
   await ctx.db.transaction((tx) =>
     issueCode(ctx, tx, user, "reauthentication", pickLanguage(fromAcceptLanguage(meta.acceptLanguage), user.language)),
   );

@@ -55,6 +55,28 @@ describe("given a stranger sending /resend type=signup for a confirmed address a
   });
 });
 
+describe("given a thief with the owner's password asking for re-authentication codes all hour", () => {
+  it("should still mail the owner's recovery code: codes for a signed-in session have a budget of their own", async () => {
+    // Re-audit of #25 (Low): ten /reauthenticate calls kept her /recover at 429 for the hour.
+    const email = fresh();
+    await auth.confirmedUser(email, PASSWORD, OWNER);
+    app.clock.advance({ hours: 1, seconds: 1 });
+    const thief = await auth.signIn(email, PASSWORD, STRANGER);
+    for (let i = 0; i < 10; i++) {
+      const res = await auth.post("/reauthenticate", {}, { ...STRANGER, token: thief.body.access_token });
+      expect(res.status).toBe(200);
+      app.clock.advance({ seconds: 31 });
+    }
+    // His own asking stops at the hourly cap…
+    const more = await auth.post("/reauthenticate", {}, { ...STRANGER, token: thief.body.access_token });
+    expect(more.status).toBe(429);
+    // …and hers still goes out.
+    const recover = await auth.post("/recover", { email }, OWNER);
+    expect(recover.status).toBe(200);
+    expect(await recoveryMails(email)).toHaveLength(1);
+  });
+});
+
 describe("given a stranger typing wrong codes for the owner's address from another network", () => {
   it("should accept the owner's newest recovery code from her network after his 5 wrong tries, not from his", async () => {
     const email = fresh();
