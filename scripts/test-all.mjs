@@ -96,7 +96,11 @@ const phases = [
       // The tunnel test's wireguard-tools and wireguard-go (apt, --no-install-recommends).
       { name: "wireguard", cmd: ["node", "scripts/ensure-wireguard.mjs"] },
     ],
-    [{ name: "lint + format", cmd: ["pnpm", "exec", "biome", "ci", "."] }],
+    [
+      { name: "lint + format", cmd: ["pnpm", "exec", "biome", "ci", "."] },
+      // Imports back up the layers, past a module's entry, or in a circle (.dependency-cruiser.cjs).
+      { name: "layers", cmd: ["pnpm", "run", "lint:layers"] },
+    ],
   ],
   [
     [

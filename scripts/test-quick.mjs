@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm test:quick`: the inner loop — Biome, typecheck and every Vitest project on PGlite (no
+// `pnpm test:quick`: the inner loop — Biome, the layering rules, typecheck and every Vitest project on PGlite (no
 // Postgres pass, no builds, no browsers). It stops at the first failing step, since the point is a
 // fast answer; `npm test` runs everything. Typecheck and Vitest run side by side: tsc mostly waits
 // on one core while Vitest's workers fill the other.
@@ -22,7 +22,8 @@ function run(name, cmd) {
 
 const started = Date.now();
 const results = [await run("lint + format", ["pnpm", "exec", "biome", "ci", "."])];
-if (results[0].ok) {
+if (results[0].ok) results.push(await run("layers", ["pnpm", "run", "lint:layers"]));
+if (results.every((r) => r.ok)) {
   results.push(
     ...(await Promise.all([
       run("typecheck", ["pnpm", "-r", "run", "typecheck"]),

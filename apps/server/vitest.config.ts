@@ -19,6 +19,7 @@ export const RUN_ONCE_TESTS = [
   "test/payments/config.test.ts",
   "test/payments/exnode-adapter.test.ts",
   "test/access/node-in-flight.test.ts",
+  "test/layers.test.ts",
 ];
 export const isRunOnce = (file: string): boolean => RUN_ONCE_TESTS.includes(file);
 
