@@ -1,8 +1,8 @@
 /**
  * The one HTTP kit every surface builds on (docs/architecture.md §1.1): the caller's address, a
- * bounded request body, a JSON body read against a schema, and HTML escaping. Each surface keeps
- * its own error shape (GoTrue's `{code, error_code, msg}` for /auth/v1, FastAPI's `{detail}` for
- * /api): the kit says what went wrong, the surface says it.
+ * bounded request body and a JSON body read against a schema (HTML is escaped by src/html.ts).
+ * Each surface keeps its own error shape (GoTrue's `{code, error_code, msg}` for /auth/v1,
+ * FastAPI's `{detail}` for /api): the kit says what went wrong, the surface says it.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";

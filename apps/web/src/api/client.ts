@@ -1,14 +1,14 @@
 import { type ApiRoute, type ReplyOf, type RequestOf, routePath } from "@veil/contracts/constants";
 import { accessToken } from "./access-token.js";
 import { ApiError } from "./errors.js";
-import type { ReplyParser } from "./reply-parser.js";
+import { anyReply, type ReplyParser } from "./reply-parser.js";
 
 /** Base path of the product API (docs/product.md §7.1). */
 export const API_BASE = "/api";
 
-// In a file of their own, so the lazily loaded reply-schemas.ts can use them without importing
+// In a file of their own, so the lazily loaded reply-schemas.ts can name the type without importing
 // this file back (an import cycle).
-export { anyReply, type ReplyParser } from "./reply-parser.js";
+export { anyReply, type ReplyParser };
 
 /**
  * How a reply is checked: the parser itself, or a function loading it, so code on the landing page
@@ -67,7 +67,8 @@ export function api<R extends ApiRoute, T = ReplyOf<R>>(
   const pairs = Object.entries(options.query ?? {}).map(([k, v]) => `${k}=${encodeURIComponent(v)}`);
   const query = pairs.length ? `?${pairs.join("&")}` : "";
   const schema: ReplyCheck<T> =
-    options.schema ?? (async () => (await import("./reply-schemas.js")).replySchemaOf(route) as ReplyParser<T>);
+    options.schema ??
+    (async () => ((await import("./reply-schemas.js")).replySchemaOf(route) ?? anyReply) as ReplyParser<T>);
   return send(`${routePath(route, options.params)}${query}`, {
     method: route.method,
     body,
