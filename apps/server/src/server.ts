@@ -93,8 +93,8 @@ export async function buildServices(config: Config, options: StartOptions = {}):
       : {}),
   });
   const reminders = createReminders({ config, db, clock, logger, mail });
-  const devices = createDevices({ config, db, clock });
   const nodes = createNodes({ config, db, clock, logger: logger.child({ module: "nodes" }) });
+  const devices = createDevices({ config, db, clock, isNodeKey: nodes.isNodeKey });
   // Development only (config refuses it in production): one demo location to get a config from.
   if (config.DEV_DEMO_NODE && !config.production) await nodes.ensureDemoNode();
   return {

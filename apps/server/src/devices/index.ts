@@ -32,10 +32,13 @@ export function createDevices(deps: {
   >;
   db: Db;
   clock: Clock;
+  /** Whether a key is a VPN node's own (nodes module). */
+  isNodeKey?: (q: Queryable, publicKey: string) => Promise<boolean>;
 }): DeviceService {
   return createDeviceService({
     db: deps.db,
     clock: deps.clock,
+    ...(deps.isNodeKey ? { isNodeKey: deps.isNodeKey } : {}),
     pool: createAddressPool(deps.config.DEVICE_IPV4_POOL, deps.config.DEVICE_IPV6_PREFIX),
     limit: deps.config.DEVICE_LIMIT,
     quarantineSeconds: deps.config.DEVICE_ADDRESS_QUARANTINE_SECONDS,

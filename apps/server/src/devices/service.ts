@@ -52,6 +52,12 @@ export interface DevicesOptions {
   pool: AddressPool;
   limit: number;
   quarantineSeconds: number;
+  /**
+   * Whether a key is a VPN node's own. Such a key is public (GET /api/servers) and is refused as a
+   * device key like any key in use: on that node WireGuard ignores a peer with its own key, and on
+   * the others whoever holds the node's private key would ride on the customer's device.
+   */
+  isNodeKey?: (q: Queryable, publicKey: string) => Promise<boolean>;
 }
 
 /** A public key as the customer sent it, trimmed, or a 422. */
@@ -112,7 +118,7 @@ export function createDeviceService(options: DevicesOptions) {
         if ((await countDevices(tx, customerId)) >= options.limit) {
           throw new DeviceError(409, "device_limit", `An account may have at most ${options.limit} devices`);
         }
-        if (await publicKeyTaken(tx, publicKey)) throw duplicate();
+        if ((await publicKeyTaken(tx, publicKey)) || (await options.isNodeKey?.(tx, publicKey))) throw duplicate();
         const now = clock.now();
         const number = await allocateAddressNumber(tx, now, options.quarantineSeconds, pool.lastNumber);
         if (number === null) throw new DeviceError(503, "service_unavailable", "No tunnel addresses are left");
@@ -151,7 +157,11 @@ export function createDeviceService(options: DevicesOptions) {
         const device = await findDevice(tx, customerId, id, true);
         if (!device) throw notFound();
         if (!(await accessOf(tx, customerId)).active) throw inactive();
-        if (device.public_key !== publicKey && (await publicKeyTaken(tx, publicKey))) throw duplicate();
+        if (
+          device.public_key !== publicKey &&
+          ((await publicKeyTaken(tx, publicKey)) || (await options.isNodeKey?.(tx, publicKey)))
+        )
+          throw duplicate();
         const now = clock.now();
         const updated = (await updateDevice(tx, customerId, id, { publicKey }, now)) as DeviceRow;
         await logAccessChange(tx, [device.public_key, publicKey], now);

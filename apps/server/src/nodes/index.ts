@@ -9,7 +9,7 @@ import { isWireguardKey, type Server } from "@veil/contracts";
 import type { Hono } from "hono";
 import type { Clock } from "../clock.js";
 import type { Config } from "../config/index.js";
-import type { Db } from "../db/index.js";
+import type { Db, Queryable } from "../db/index.js";
 import { createPeerLog } from "../devices/index.js";
 import { parseTrustedProxies } from "../http/index.js";
 import { every, type PeriodicJob } from "../jobs/index.js";
@@ -23,6 +23,7 @@ import {
   listEnabledNodes,
   listNodes,
   type NodeRow,
+  nodeKeyExists,
   setNodeDisabled,
   setNodeTokenHash,
 } from "./stores/nodes.js";
@@ -110,6 +111,8 @@ export interface Nodes {
   servers(): Promise<Server[]>;
   /** An enabled node by id, or null. */
   server(id: string): Promise<Server | null>;
+  /** Whether `publicKey` is a node's own (such a key is no device's); in the caller's transaction. */
+  isNodeKey(q: Queryable, publicKey: string): Promise<boolean>;
   /** Development: the one demo node, created once. */
   ensureDemoNode(): Promise<void>;
   /** Sweeps ended subscriptions into the log and prunes it, every minute and at start. */
@@ -178,6 +181,7 @@ export function createNodes(deps: {
   return {
     api,
     servers: async () => (await listEnabledNodes(db)).map(toServer),
+    isNodeKey: (q, publicKey) => nodeKeyExists(q, publicKey),
     async server(id) {
       const node = await findNode(db, id);
       return node && !node.disabled ? toServer(node) : null;

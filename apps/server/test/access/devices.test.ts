@@ -247,6 +247,20 @@ describe("changing a device", () => {
     expect((await create(await paidUser(), { publicKey: key })).body.code).toBe("duplicate_public_key");
   });
 
+  it("refuses a VPN node's own public key as a device key, at creation and as a new key (#29 audit)", async () => {
+    // The key is public (GET /api/servers); a node's WireGuard ignores a peer with its own key, and
+    // on the other nodes the device would be open to whoever holds that node's private key.
+    const { node } = await addNode(app);
+    const user = await paidUser();
+    const created = await create(user, { publicKey: node.public_key });
+    expect(created.status).toBe(409);
+    expect(created.body.code).toBe("duplicate_public_key");
+    const device = (await create(user)).body.device;
+    const rekeyed = await call("PATCH", `/devices/${device.id}`, user, { publicKey: node.public_key });
+    expect(rekeyed.status).toBe(409);
+    expect(rekeyed.body.code).toBe("duplicate_public_key");
+  });
+
   it("refuses a body with both a name and a key", async () => {
     const user = await paidUser();
     const device = (await create(user)).body.device;

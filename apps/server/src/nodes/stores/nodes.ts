@@ -43,6 +43,12 @@ export async function insertNode(
   return rows.length > 0;
 }
 
+/** Whether any node (enabled or not) has this WireGuard public key. */
+export async function nodeKeyExists(q: Queryable, publicKey: string): Promise<boolean> {
+  const { rows } = await q.query("SELECT 1 FROM nodes WHERE public_key = $1 LIMIT 1", [publicKey]);
+  return rows.length > 0;
+}
+
 export async function listNodes(q: Queryable): Promise<NodeRow[]> {
   const { rows } = await q.query<NodeRow>(`SELECT ${COLUMNS} FROM nodes ORDER BY demo, country, city, created_at`);
   return rows;
