@@ -11,11 +11,24 @@ import type { Mail, NoticeKind } from "../../mail/index.js";
 import { AuthError, tooManyRequests, validationFailed } from "../errors.js";
 import { sha256Hex } from "../secrets.js";
 import { isUuid } from "../session-check.js";
+import {
+  deleteFactor,
+  deleteStaleUnverified,
+  deleteUnverifiedTotp,
+  findFactor,
+  hasVerifiedTotp,
+  insertTotpFactor,
+  listFactors,
+  lockRecoveryFactor,
+  markChallenged,
+  markVerified,
+} from "../stores/factors.js";
+import { deleteChallenge, deleteExpiredChallenges, insertChallenge, lockChallenge } from "../stores/mfa-challenges.js";
 import { lockUserTokens } from "../stores/sessions.js";
 import { findUserById, lockUser } from "../stores/users.js";
 import { lowerSessions, type MfaTokenResponse, raiseSession } from "./assurance.js";
 import { decryptSecret, encryptSecret, type MfaKeys } from "./crypto.js";
-import { findFactor, hasVerifiedTotp, listFactors, MAX_FRIENDLY_NAME_LENGTH } from "./factors.js";
+import { MAX_FRIENDLY_NAME_LENGTH } from "./factors.js";
 import {
   type Caller,
   factorNotFound,
@@ -88,10 +101,7 @@ export function createFactorService(deps: {
         const now = clock.now();
         // Serialises enrolments of one user, so the factor cap holds under parallel requests.
         await lockUser(tx, user.id);
-        await tx.query("DELETE FROM mfa_factors WHERE user_id = $1 AND status = 'unverified' AND created_at < $2", [
-          user.id,
-          new Date(now.getTime() - UNVERIFIED_FACTOR_TTL_SECONDS * 1000),
-        ]);
+        await deleteStaleUnverified(tx, user.id, new Date(now.getTime() - UNVERIFIED_FACTOR_TTL_SECONDS * 1000));
         const factors = await listFactors(tx, user.id);
         if (friendlyName && factors.some((f) => f.friendly_name === friendlyName)) {
           throw new AuthError(
@@ -118,11 +128,13 @@ export function createFactorService(deps: {
           // owner out for good, her reset by mail included.
           throw reauthenticationNeeded();
         }
-        await tx.query(
-          `INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at)
-           VALUES ($1, $2, $3, 'totp', 'unverified', $4, $5, $5)`,
-          [id, user.id, friendlyName, encryptSecret(keys, id, secret), now],
-        );
+        await insertTotpFactor(tx, {
+          id,
+          userId: user.id,
+          friendlyName,
+          encryptedSecret: encryptSecret(keys, id, secret),
+          now,
+        });
       });
       return {
         id,
@@ -139,15 +151,18 @@ export function createFactorService(deps: {
         const factor = await findFactor(tx, caller.userId, factorId, true);
         if (!factor) throw factorNotFound();
         if (factor.factor_type !== "totp") throw validationFailed("factor_type needs to be totp, phone, or webauthn");
-        await tx.query("DELETE FROM mfa_challenges WHERE factor_id = $1 AND expires_at <= $2", [factor.id, now]);
+        await deleteExpiredChallenges(tx, factor.id, now);
         const id = randomUUID();
         const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_SECONDS * 1000);
-        await tx.query(
-          `INSERT INTO mfa_challenges (id, factor_id, session_id, ip_hash, created_at, expires_at)
-           VALUES ($1, $2, $3, $4, $5, $6)`,
-          [id, factor.id, caller.sessionId, ipHash(ip), now, expiresAt],
-        );
-        await tx.query("UPDATE mfa_factors SET last_challenged_at = $2 WHERE id = $1", [factor.id, now]);
+        await insertChallenge(tx, {
+          id,
+          factorId: factor.id,
+          sessionId: caller.sessionId,
+          ipHash: ipHash(ip),
+          now,
+          expiresAt,
+        });
+        await markChallenged(tx, factor.id, now);
         return { id, type: "totp" as const, expires_at: Math.floor(expiresAt.getTime() / 1000) };
       });
     },
@@ -200,11 +215,11 @@ export function createFactorService(deps: {
           if (besideVerified && !(await guards.recentCodeOfExistingFactor(tx, caller))) {
             return { ok: false, error: needsRecentCode("add an authenticator"), counts: false };
           }
-          const { rows } = await tx.query<{ session_id: string; ip_hash: string; expires_at: Date }>(
-            "SELECT session_id, ip_hash, expires_at FROM mfa_challenges WHERE id = $1 AND factor_id = $2 FOR UPDATE",
-            [isUuid(body.challenge_id) ? body.challenge_id : randomUUID(), factor.id],
+          const challenge = await lockChallenge(
+            tx,
+            isUuid(body.challenge_id) ? body.challenge_id : randomUUID(),
+            factor.id,
           );
-          const challenge = rows[0];
           if (!challenge || challenge.session_id !== caller.sessionId) {
             return { ok: false, error: challengeNotFound(), counts: false };
           }
@@ -213,7 +228,7 @@ export function createFactorService(deps: {
             return { ok: false, error, counts: false };
           }
           if (challenge.expires_at.getTime() <= now.getTime()) {
-            await tx.query("DELETE FROM mfa_challenges WHERE id = $1", [body.challenge_id]);
+            await deleteChallenge(tx, body.challenge_id);
             const error = new AuthError(
               422,
               "mfa_challenge_expired",
@@ -230,17 +245,10 @@ export function createFactorService(deps: {
             return { ok: false, error, counts: true };
           }
           // Used: the challenge is gone, and this time step (and every older one) is spent.
-          await tx.query("DELETE FROM mfa_challenges WHERE id = $1", [body.challenge_id]);
-          await tx.query(
-            `UPDATE mfa_factors SET status = 'verified', last_used_step = $2, updated_at = $3,
-                    verified_at = COALESCE(verified_at, $3) WHERE id = $1`,
-            [factor.id, step, now],
-          );
+          await deleteChallenge(tx, body.challenge_id);
+          await markVerified(tx, factor.id, step, now);
           // Half-finished enrolments of the same kind go once one is confirmed (GoTrue does the same).
-          await tx.query(
-            "DELETE FROM mfa_factors WHERE user_id = $1 AND status = 'unverified' AND factor_type = 'totp'",
-            [caller.userId],
-          );
+          await deleteUnverifiedTotp(tx, caller.userId);
           const response = await raiseSession(tx, deps, { ...caller, method: "totp", factorId: factor.id });
           if (confirming)
             await notify(tx, caller.userId, besideVerified ? "authenticator_added" : "two_factor_enabled");
@@ -278,18 +286,15 @@ export function createFactorService(deps: {
           // had (this one included) must back it.
           if (!(await guards.recentCodeOfExistingFactor(tx, caller))) throw needsRecentCode();
           const othersLeft = await hasVerifiedTotp(tx, caller.userId, factor.id);
-          const { rows: codes } = await tx.query(
-            "SELECT 1 FROM mfa_factors WHERE user_id = $1 AND factor_type = 'recovery_code' FOR UPDATE",
-            [caller.userId],
-          );
-          if (!othersLeft && codes.length > 0) {
+          const hasRecoveryCodes = await lockRecoveryFactor(tx, caller.userId);
+          if (!othersLeft && hasRecoveryCodes) {
             throw new AuthError(
               422,
               "mfa_recovery_codes_sole_factor",
               "Recovery codes cannot be the only verified factor. Please enroll another factor before unenrolling this one or delete your recovery codes.",
             );
           }
-          await tx.query("DELETE FROM mfa_factors WHERE id = $1", [factor.id]);
+          await deleteFactor(tx, factor.id);
           if (!othersLeft) {
             await lowerSessions(tx, caller.userId, clock.now());
             await notify(tx, caller.userId, "two_factor_disabled");
@@ -297,7 +302,7 @@ export function createFactorService(deps: {
             await notify(tx, caller.userId, "authenticator_removed");
           }
         } else {
-          await tx.query("DELETE FROM mfa_factors WHERE id = $1", [factor.id]);
+          await deleteFactor(tx, factor.id);
         }
         return { id: factor.id };
       });

@@ -9,9 +9,9 @@ import { type LimitRule, RateLimiter } from "../../rate-limit/index.js";
 import { limitPerIp, perIp } from "../context.js";
 import { AuthError } from "../errors.js";
 import type { AccessClaims } from "../jwt.js";
+import { isVerifiedFactor } from "../stores/factors.js";
 import { sessionAal, sessionProofs, sessionSignIn } from "../stores/sessions.js";
 import { isAal2, lastMfaAt } from "./assurance.js";
-import { isVerifiedFactor } from "./factors.js";
 
 /** A signed-in caller, as /auth/v1's bearer check hands it over. */
 export interface Caller {

@@ -11,9 +11,9 @@ import type { Db } from "../../db/index.js";
 import type { Mail } from "../../mail/index.js";
 import { AuthError } from "../errors.js";
 import { optionalText, readBody } from "../http-kit.js";
+import { hasVerifiedTotp } from "../stores/factors.js";
 import { deriveMfaKeys } from "./crypto.js";
 import { createFactorService } from "./factor-service.js";
-import { hasVerifiedTotp } from "./factors.js";
 import { type Caller, createGuards, insufficientAal } from "./guards.js";
 import { createRecoveryService } from "./recovery-service.js";
 

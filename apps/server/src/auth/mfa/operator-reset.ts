@@ -10,6 +10,7 @@
 import type { Db } from "../../db/index.js";
 import { type NoticeEnqueuer, pickLanguage } from "../../mail/index.js";
 import { isUuid } from "../session-check.js";
+import { deleteAllFactors } from "../stores/factors.js";
 import { endSessionsIn, lockUserTokens } from "../stores/sessions.js";
 import { findUserById, lockUser } from "../stores/users.js";
 
@@ -25,10 +26,7 @@ export async function removeAllFactors(
     // serialise (FOR NO KEY UPDATE), then the factors and sessions.
     await lockUserTokens(tx, userId);
     await lockUser(tx, userId);
-    const { rows } = await tx.query<{ type: string; status: string }>(
-      "DELETE FROM mfa_factors WHERE user_id = $1 RETURNING factor_type AS type, status",
-      [userId],
-    );
+    const rows = await deleteAllFactors(tx, userId);
     // Nothing removed: nobody is signed out. Otherwise every session goes in the same transaction,
     // so no session raised by a code checked a moment before outlives the factors.
     const sessions = rows.length === 0 ? 0 : await endSessionsIn(tx, userId, "all");

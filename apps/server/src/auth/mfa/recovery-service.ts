@@ -11,11 +11,20 @@ import type { Db, Queryable } from "../../db/index.js";
 import { rateLimitSubject } from "../../http/index.js";
 import type { Mail } from "../../mail/index.js";
 import { AuthError, tooManyRequests, validationFailed } from "../errors.js";
+import {
+  deleteFactor,
+  factorNameTaken,
+  findRecoveryFactor,
+  hasVerifiedTotp,
+  insertRecoveryFactor,
+  touchFactor,
+} from "../stores/factors.js";
+import { countRecoveryCodes, replaceRecoveryCodes, useRecoveryCode } from "../stores/recovery-codes.js";
 import { lockUserTokens } from "../stores/sessions.js";
 import { lockUser } from "../stores/users.js";
 import { type MfaTokenResponse, raiseSession } from "./assurance.js";
 import { canonicalRecoveryCode, hashRecoveryCode, type MfaKeys, newRecoveryCodes } from "./crypto.js";
-import { findRecoveryFactor, hasVerifiedTotp, MAX_FRIENDLY_NAME_LENGTH } from "./factors.js";
+import { MAX_FRIENDLY_NAME_LENGTH } from "./factors.js";
 import { type Caller, type Guards, insufficientAal, needsRecentCode } from "./guards.js";
 import { notifyOwner } from "./notices.js";
 
@@ -57,13 +66,11 @@ export function createRecoveryService(deps: {
   /** Replaces the set's codes by ten new ones, inside `tx`; returns them in clear, once. */
   async function storeNewCodes(tx: Queryable, factorId: string): Promise<string[]> {
     const codes = newRecoveryCodes();
-    await tx.query("DELETE FROM mfa_recovery_codes WHERE factor_id = $1", [factorId]);
-    for (const code of codes) {
-      await tx.query("INSERT INTO mfa_recovery_codes (factor_id, code_hash) VALUES ($1, $2)", [
-        factorId,
-        hashRecoveryCode(keys, factorId, code),
-      ]);
-    }
+    await replaceRecoveryCodes(
+      tx,
+      factorId,
+      codes.map((code) => hashRecoveryCode(keys, factorId, code)),
+    );
     return codes;
   }
 
@@ -71,15 +78,12 @@ export function createRecoveryService(deps: {
     async status(caller: Caller) {
       const factor = await findRecoveryFactor(db, caller.userId);
       if (!factor) throw noCodes();
-      const { rows } = await db.query<{ total: number; remaining: number }>(
-        "SELECT count(*)::int AS total, count(*) FILTER (WHERE used_at IS NULL)::int AS remaining FROM mfa_recovery_codes WHERE factor_id = $1",
-        [factor.id],
-      );
+      const counts = await countRecoveryCodes(db, factor.id);
       return {
         id: factor.id,
         type: "recovery_code" as const,
-        total: rows[0]?.total ?? 0,
-        remaining: rows[0]?.remaining ?? 0,
+        total: counts?.total ?? 0,
+        remaining: counts?.remaining ?? 0,
       };
     },
 
@@ -105,11 +109,7 @@ export function createRecoveryService(deps: {
             "Recovery codes already exist, regenerate them to get a new set",
           );
         }
-        const { rows: named } = await tx.query("SELECT 1 FROM mfa_factors WHERE user_id = $1 AND friendly_name = $2", [
-          caller.userId,
-          name,
-        ]);
-        if (named.length > 0) {
+        if (await factorNameTaken(tx, caller.userId, name)) {
           throw new AuthError(
             422,
             "mfa_factor_name_conflict",
@@ -117,11 +117,7 @@ export function createRecoveryService(deps: {
           );
         }
         const id = randomUUID();
-        await tx.query(
-          `INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, verified_at)
-           VALUES ($1, $2, $3, 'recovery_code', 'verified', $4, $4, $4)`,
-          [id, caller.userId, name, now],
-        );
+        await insertRecoveryFactor(tx, { id, userId: caller.userId, friendlyName: name, now });
         const codes = await storeNewCodes(tx, id);
         await notifyOwner(tx, mail, caller.userId, "recovery_codes_created");
         return { id, type: "recovery_code" as const, friendly_name: name, total: codes.length, codes };
@@ -136,7 +132,7 @@ export function createRecoveryService(deps: {
         const factor = await findRecoveryFactor(tx, caller.userId, true);
         if (!factor) throw noCodes();
         await requireRecentCode(tx, caller, "make new recovery codes");
-        await tx.query("UPDATE mfa_factors SET updated_at = $2 WHERE id = $1", [factor.id, clock.now()]);
+        await touchFactor(tx, factor.id, clock.now());
         const codes = await storeNewCodes(tx, factor.id);
         await notifyOwner(tx, mail, caller.userId, "recovery_codes_regenerated");
         return {
@@ -157,7 +153,7 @@ export function createRecoveryService(deps: {
         const factor = await findRecoveryFactor(tx, caller.userId, true);
         if (!factor) throw noCodes();
         await requireRecentCode(tx, caller, "delete recovery codes");
-        await tx.query("DELETE FROM mfa_factors WHERE id = $1", [factor.id]);
+        await deleteFactor(tx, factor.id);
         await notifyOwner(tx, mail, caller.userId, "recovery_codes_removed");
         return { id: factor.id };
       });
@@ -186,11 +182,9 @@ export function createRecoveryService(deps: {
           const factor = await findRecoveryFactor(tx, caller.userId, true);
           if (!factor || !code) return null;
           // One statement marks the code used only if it was unused: a code works once, whatever races.
-          const { rows } = await tx.query(
-            "UPDATE mfa_recovery_codes SET used_at = $3 WHERE factor_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING id",
-            [factor.id, hashRecoveryCode(keys, factor.id, code), clock.now()],
-          );
-          if (rows.length === 0) return null;
+          if (!(await useRecoveryCode(tx, factor.id, hashRecoveryCode(keys, factor.id, code), clock.now()))) {
+            return null;
+          }
           return raiseSession(tx, deps, { ...caller, method: "mfa/recovery_code", factorId: factor.id });
         });
       } catch (err) {
