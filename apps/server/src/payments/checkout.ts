@@ -4,10 +4,11 @@
  * on is a `CheckoutError`; the product API maps its code to a reply.
  */
 import { randomUUID } from "node:crypto";
-import { CRYPTO_TOKENS, type Plan, type PlanName, type Token, tokenCodeSchema, tokenLabel } from "@veil/contracts";
+import { CRYPTO_TOKENS, type Plan, type Token, tokenCodeSchema, tokenLabel } from "@veil/contracts";
 import type { PaymentsOptions } from "./options.js";
-import type { PaymentTableRow } from "./payment-row.js";
 import { ProviderRejectedError, ProviderUnavailableError } from "./provider.js";
+import { attachInvoice, findCustomerPayment, insertPayment, type PaymentTableRow } from "./stores/payments.js";
+import { listPlanRows, planPriceCents } from "./stores/plans.js";
 
 /** A checkout step refused for a reason the customer (or the client) caused or can act on. */
 export class CheckoutError extends Error {
@@ -51,11 +52,8 @@ export function createCheckout(options: PaymentsOptions) {
   // the endpoint's CPU; BENCHMARKS.md). A failed read is not remembered.
   let plans: Promise<Plan[]> | null = null;
   async function listPlans(): Promise<Plan[]> {
-    plans ??= db
-      .query<{ id: number; name: PlanName; price_cents: number; days: number }>(
-        "SELECT id, name, price_cents, days FROM plans ORDER BY sort_order, id",
-      )
-      .then(({ rows }) => rows.map((r) => ({ id: r.id, name: r.name, price: toDollars(r.price_cents), days: r.days })))
+    plans ??= listPlanRows(db)
+      .then((rows) => rows.map((r) => ({ id: r.id, name: r.name, price: toDollars(r.price_cents), days: r.days })))
       .catch((err: unknown) => {
         plans = null;
         throw err;
@@ -92,14 +90,10 @@ export function createCheckout(options: PaymentsOptions) {
     receiptLanguage: string | null = null,
   ): Promise<{ transactionId: string }> {
     // An id beyond Postgres' integer range cannot name a plan (and must not reach SQL as one).
-    const { rows } =
-      request.plan_id > MAX_INT4
-        ? { rows: [] }
-        : await db.query<{ price_cents: number }>("SELECT price_cents FROM plans WHERE id = $1", [request.plan_id]);
-    const plan = rows[0];
-    if (!plan) throw new CheckoutError("plan-not-found", "Plan not found");
+    const priceCents = request.plan_id > MAX_INT4 ? undefined : await planPriceCents(db, request.plan_id);
+    if (priceCents === undefined) throw new CheckoutError("plan-not-found", "Plan not found");
     // Exact equality with the price as the client saw it: a tampered or stale amount is refused.
-    if (request.amount !== toDollars(plan.price_cents)) {
+    if (request.amount !== toDollars(priceCents)) {
       throw new CheckoutError("amount-mismatch", "The amount does not match the plan's price");
     }
     const tokens = await availableTokens();
@@ -108,23 +102,18 @@ export function createCheckout(options: PaymentsOptions) {
     }
     const id = randomUUID();
     const now = clock.now();
-    await db.query(
-      `INSERT INTO payments (id, customer_id, plan_id, amount_cents, currency, token, status, provider,
-                             receipt_email, receipt_language, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $9, $10, $8, $8)`,
-      [
-        id,
-        customerId,
-        request.plan_id,
-        plan.price_cents,
-        request.currency,
-        request.payment_method,
-        options.providerName,
-        now,
-        request.receipt_email ?? null,
-        receiptLanguage,
-      ],
-    );
+    await insertPayment(db, {
+      id,
+      customerId,
+      planId: request.plan_id,
+      amountCents: priceCents,
+      currency: request.currency,
+      token: request.payment_method,
+      provider: options.providerName,
+      now,
+      receiptEmail: request.receipt_email ?? null,
+      receiptLanguage,
+    });
     logger.info({ paymentId: id, planId: request.plan_id, token: request.payment_method }, "payment started");
     options.events?.created();
     return { transactionId: id };
@@ -133,13 +122,10 @@ export function createCheckout(options: PaymentsOptions) {
   async function findOwnPayment(customerId: string, transactionId: string): Promise<PaymentTableRow> {
     // Our transaction ids are UUIDs; anything else is simply not one of them.
     if (!UUID.test(transactionId)) throw new CheckoutError("transaction-not-found", "Transaction not found");
-    const { rows } = await db.query<PaymentTableRow>("SELECT * FROM payments WHERE id = $1 AND customer_id = $2", [
-      transactionId,
-      customerId,
-    ]);
+    const payment = await findCustomerPayment(db, customerId, transactionId);
     // Someone else's transaction reads exactly like a missing one: nothing to learn from probing.
-    if (!rows[0]) throw new CheckoutError("transaction-not-found", "Transaction not found");
-    return rows[0];
+    if (!payment) throw new CheckoutError("transaction-not-found", "Transaction not found");
+    return payment;
   }
 
   /**
@@ -187,13 +173,12 @@ export function createCheckout(options: PaymentsOptions) {
     // Only an invoice whose URL we hand out is tracked, and we hand out only the tracked one: the
     // callback may have stored this tracker id already (it can beat this reply), and of two racing
     // requests the first to store its invoice wins.
-    const { rows } = await db.query<{ tracker_id: string; payment_url: string }>(
-      `UPDATE payments SET tracker_id = CASE WHEN payment_url IS NULL THEN $2 ELSE tracker_id END,
-              payment_url = COALESCE(payment_url, $3), updated_at = $4
-        WHERE id = $1 RETURNING tracker_id, payment_url`,
-      [payment.id, created.trackerId, created.paymentUrl, clock.now()],
-    );
-    const stored = rows[0] as { tracker_id: string; payment_url: string };
+    const stored = await attachInvoice(db, {
+      paymentId: payment.id,
+      trackerId: created.trackerId,
+      paymentUrl: created.paymentUrl,
+      now: clock.now(),
+    });
     logger.info({ paymentId: payment.id, trackerId: created.trackerId, kept: stored.tracker_id }, "invoice created");
     return { paymentUrl: stored.payment_url };
   }

@@ -5,7 +5,9 @@
  */
 import { touchCustomerAccess } from "../devices/index.js";
 import type { PaymentsOptions } from "./options.js";
-import { createSettlement, extendSubscription, type SettlementOutcome } from "./settlement.js";
+import { createSettlement, type SettlementOutcome } from "./settlement.js";
+import { markChecked, pendingInvoices, rejectUninvoiced, trackerIdOf } from "./stores/payments.js";
+import { extendSubscription, insertGrant } from "./stores/subscriptions.js";
 
 export interface ReconcileReport {
   checked: number;
@@ -39,13 +41,10 @@ export function createCrediting(options: PaymentsOptions) {
 
   /** Re-checks one payment with the provider (admin, reconciler). */
   async function recheck(paymentId: string): Promise<SettlementOutcome | { kind: "no-invoice" }> {
-    const { rows } = await db.query<{ tracker_id: string | null }>("SELECT tracker_id FROM payments WHERE id = $1", [
-      paymentId,
-    ]);
-    const row = rows[0];
-    if (!row) return { kind: "unchanged", paymentId: null, reason: "unknown-payment" };
-    if (!row.tracker_id) return { kind: "no-invoice" };
-    return settleFromProvider(row.tracker_id);
+    const trackerId = await trackerIdOf(db, paymentId);
+    if (trackerId === undefined) return { kind: "unchanged", paymentId: null, reason: "unknown-payment" };
+    if (!trackerId) return { kind: "no-invoice" };
+    return settleFromProvider(trackerId);
   }
 
   /**
@@ -56,18 +55,8 @@ export function createCrediting(options: PaymentsOptions) {
   async function reconcile(limit = 50): Promise<ReconcileReport> {
     const now = clock.now();
     const report: ReconcileReport = { checked: 0, credited: 0, rejected: 0, failed: 0, abandoned: 0 };
-    const abandoned = await db.query(
-      `UPDATE payments SET status = 'rejected', provider_status = 'NO_INVOICE', settled_at = $1, updated_at = $1
-        WHERE status = 'pending' AND tracker_id IS NULL AND created_at < $2 RETURNING id`,
-      [now, new Date(now.getTime() - abandonAfterMs)],
-    );
-    report.abandoned = abandoned.rows.length;
-    const { rows } = await db.query<{ id: string; tracker_id: string }>(
-      `SELECT id, tracker_id FROM payments
-        WHERE status = 'pending' AND tracker_id IS NOT NULL AND created_at >= $1
-        ORDER BY last_checked_at NULLS FIRST, created_at LIMIT $2`,
-      [new Date(now.getTime() - reconcileWindowMs), limit],
-    );
+    report.abandoned = await rejectUninvoiced(db, now, new Date(now.getTime() - abandonAfterMs));
+    const rows = await pendingInvoices(db, new Date(now.getTime() - reconcileWindowMs), limit);
     for (const row of rows) {
       report.checked++;
       try {
@@ -75,7 +64,7 @@ export function createCrediting(options: PaymentsOptions) {
         if (outcome.kind === "credited") report.credited++;
         if (outcome.kind === "rejected") report.rejected++;
         if (outcome.kind === "unchanged") {
-          await db.query("UPDATE payments SET last_checked_at = $2 WHERE id = $1", [row.id, clock.now()]);
+          await markChecked(db, row.id, clock.now());
         }
       } catch (err) {
         report.failed++;
@@ -89,10 +78,7 @@ export function createCrediting(options: PaymentsOptions) {
   async function grantDays(customerId: string, days: number, reason: string | null): Promise<Date> {
     return db.transaction(async (tx) => {
       const now = clock.now();
-      await tx.query(
-        "INSERT INTO subscription_grants (customer_id, days, reason, created_at) VALUES ($1, $2, $3, $4)",
-        [customerId, days, reason, now],
-      );
+      await insertGrant(tx, { customerId, days, reason, now });
       const endsAt = await extendSubscription(tx, customerId, null, days, now);
       // Last in the transaction: the nodes' peer set follows (docs/architecture.md, "Devices").
       await touchCustomerAccess(tx, customerId, now);

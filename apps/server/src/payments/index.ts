@@ -16,14 +16,7 @@ import { createPaymentsService, type PaymentsService } from "./service.js";
 import type { BeforeCommitHook } from "./settlement.js";
 import { createExnodeSimulator, type ExnodeSimulator } from "./simulator/index.js";
 
-export {
-  customerPaymentRecords,
-  forgetCustomerPayments,
-  type PaymentEventRecord,
-  type PaymentRecord,
-  paymentEventRecords,
-  subscriptionEnds,
-} from "./customer-records.js";
+export { forgetCustomerPayments } from "./customer-records.js";
 export type { PaymentEvents } from "./events.js";
 export { createExnodeProvider } from "./exnode-adapter.js";
 export { exnodeSignature, isValidExnodeSignature } from "./exnode-signature.js";
@@ -40,6 +33,9 @@ export type { Reconciler } from "./reconciler.js";
 export { CheckoutError, createPaymentsService, type PaymentsService, type ReconcileReport } from "./service.js";
 export type { SettlementOutcome } from "./settlement.js";
 export { createExnodeSimulator, type ExnodeSimulator, type SimulatorSwitches } from "./simulator/index.js";
+export { type PaymentEventRecord, paymentEventRecords } from "./stores/payment-events.js";
+export { customerPaymentRecords, type PaymentRecord } from "./stores/payments.js";
+export { subscriptionEnds } from "./stores/subscriptions.js";
 
 /** Where provider callbacks arrive: `<origin>/api/exnode/callback/<EXNODE_CALLBACK_SECRET>`. */
 const CALLBACK_PATH = "/api/exnode/callback/";

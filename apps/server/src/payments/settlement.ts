@@ -2,9 +2,19 @@ import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
 import type { Db, Queryable } from "../db/index.js";
 import { touchCustomerAccess } from "../devices/index.js";
-import type { PaymentTableRow } from "./payment-row.js";
 import type { ProviderInvoice } from "./provider.js";
 import type { ReceiptEnqueuer } from "./receipt.js";
+import { hasPaymentEvent, insertPaymentEvent } from "./stores/payment-events.js";
+import {
+  lockPaymentById,
+  lockPaymentByTracker,
+  markCredited,
+  markRejected,
+  notePending,
+  noteUncreditable,
+  type PaymentTableRow,
+} from "./stores/payments.js";
+import { extendSubscription } from "./stores/subscriptions.js";
 
 /**
  * Settlement: turns one provider answer about one invoice into at most one change of our books.
@@ -54,15 +64,10 @@ export interface SettlementDeps {
 /** Finds the payment an invoice belongs to: our id travels as client_transaction_id. */
 async function lockPayment(tx: Queryable, invoice: ProviderInvoice): Promise<PaymentTableRow | undefined> {
   if (invoice.clientTransactionId) {
-    const { rows } = await tx.query<PaymentTableRow>("SELECT * FROM payments WHERE id = $1 FOR UPDATE", [
-      invoice.clientTransactionId,
-    ]);
-    if (rows[0]) return rows[0];
+    const payment = await lockPaymentById(tx, invoice.clientTransactionId);
+    if (payment) return payment;
   }
-  const { rows } = await tx.query<PaymentTableRow>("SELECT * FROM payments WHERE tracker_id = $1 FOR UPDATE", [
-    invoice.trackerId,
-  ]);
-  return rows[0];
+  return lockPaymentByTracker(tx, invoice.trackerId);
 }
 
 /** Why an invoice does not describe this payment, or undefined when it does. */
@@ -113,11 +118,14 @@ export function createSettlement({ db, clock, logger, beforeCommit, afterCommit,
     outcome: string,
     detail: string | null,
   ) {
-    await tx.query(
-      `INSERT INTO payment_events (payment_id, tracker_id, provider_status, outcome, detail, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [paymentId, invoice.trackerId, invoice.status, outcome, detail, clock.now()],
-    );
+    await insertPaymentEvent(tx, {
+      paymentId,
+      trackerId: invoice.trackerId,
+      providerStatus: invoice.status,
+      outcome,
+      detail,
+      now: clock.now(),
+    });
   }
 
   async function hasEvent(
@@ -127,18 +135,14 @@ export function createSettlement({ db, clock, logger, beforeCommit, afterCommit,
     outcome: string,
     detail: string,
   ): Promise<boolean> {
-    const { rows } = await tx.query(
-      `SELECT 1 FROM payment_events
-        WHERE payment_id = $1 AND tracker_id = $2 AND outcome = $3 AND detail = $4 LIMIT 1`,
-      [paymentId, invoice.trackerId, outcome, detail],
-    );
-    return rows.length > 0;
+    return hasPaymentEvent(tx, { paymentId, trackerId: invoice.trackerId, outcome, detail });
   }
 
   async function settleWithin(tx: Queryable, invoice: ProviderInvoice): Promise<SettlementOutcome> {
     const now = clock.now();
     const payment = await lockPayment(tx, invoice);
     if (!payment) return { kind: "unchanged", paymentId: null, reason: "unknown-payment" };
+    const answer = { paymentId: payment.id, providerStatus: invoice.status, trackerId: invoice.trackerId, now };
 
     const mismatch = mismatchOf(payment, invoice);
     if (mismatch) {
@@ -170,11 +174,7 @@ export function createSettlement({ db, clock, logger, beforeCommit, afterCommit,
       if (blocker) {
         // Credit nothing; the payment stays pending for support to look at (admin: payment
         // events, then grant days or refund). Recorded once, not on every reconciler pass.
-        await tx.query(
-          `UPDATE payments SET provider_status = $2, tracker_id = COALESCE(tracker_id, $3), last_checked_at = $4
-            WHERE id = $1 AND status <> 'success'`,
-          [payment.id, invoice.status, invoice.trackerId, now],
-        );
+        await noteUncreditable(tx, answer);
         if (!(await hasEvent(tx, payment.id, invoice, blocker.reason, blocker.detail))) {
           await recordEvent(tx, payment.id, invoice, blocker.reason, blocker.detail);
           logger.error(
@@ -185,16 +185,7 @@ export function createSettlement({ db, clock, logger, beforeCommit, afterCommit,
         return { kind: "unchanged", paymentId: payment.id, reason: blocker.reason };
       }
       // `rejected` may still turn into success: crypto can arrive after the invoice expired.
-      const { rows } = await tx.query<{ plan_id: number; days: number; plan_name: string }>(
-        `UPDATE payments p
-            SET status = 'success', provider_status = $2, tracker_id = $3, days_credited = pl.days,
-                settled_at = $4, updated_at = $4, last_checked_at = $4
-           FROM plans pl
-          WHERE p.id = $1 AND p.status <> 'success' AND pl.id = p.plan_id
-      RETURNING p.plan_id, pl.days, pl.name AS plan_name`,
-        [payment.id, invoice.status, invoice.trackerId, now],
-      );
-      const credited = rows[0];
+      const credited = await markCredited(tx, answer);
       if (!credited) return { kind: "unchanged", paymentId: payment.id, reason: "already-settled" };
       let endsAt: Date | null = null;
       if (payment.customer_id) {
@@ -220,25 +211,15 @@ export function createSettlement({ db, clock, logger, beforeCommit, afterCommit,
     if (payment.status === "rejected") return { kind: "unchanged", paymentId: payment.id, reason: "already-settled" };
 
     if (REJECTING.has(invoice.status)) {
-      const { rows } = await tx.query(
-        `UPDATE payments SET status = 'rejected', provider_status = $2, tracker_id = $3,
-                settled_at = $4, updated_at = $4, last_checked_at = $4
-          WHERE id = $1 AND status = 'pending' RETURNING id`,
-        [payment.id, invoice.status, invoice.trackerId, now],
-      );
-      if (!rows[0]) return { kind: "unchanged", paymentId: payment.id, reason: "already-settled" };
+      if (!(await markRejected(tx, answer)))
+        return { kind: "unchanged", paymentId: payment.id, reason: "already-settled" };
       await recordEvent(tx, payment.id, invoice, "rejected", null);
       return { kind: "rejected", paymentId: payment.id };
     }
 
     // Not final (CREATED, PAYMENT, ACCEPTED, PARTIALLYPAID or something new): stay pending.
     // Store the tracker id if the callback beat the invoice-creation reply to the database.
-    await tx.query(
-      `UPDATE payments SET provider_status = $2, tracker_id = COALESCE(tracker_id, $3), last_checked_at = $4,
-              updated_at = CASE WHEN provider_status IS DISTINCT FROM $2 THEN $4 ELSE updated_at END
-        WHERE id = $1 AND status = 'pending'`,
-      [payment.id, invoice.status, invoice.trackerId, now],
-    );
+    await notePending(tx, answer);
     if (payment.provider_status !== invoice.status) {
       const paid = invoice.fiatPayedAmount ?? invoice.payedAmount;
       await recordEvent(tx, payment.id, invoice, "pending", paid !== null ? `paid so far: ${paid}` : null);
@@ -267,28 +248,4 @@ export function createSettlement({ db, clock, logger, beforeCommit, afterCommit,
   }
 
   return { apply };
-}
-
-/**
- * Adds `days` to the customer's subscription: from its current end while it is still running,
- * otherwise from now. One atomic upsert, so two credits for the same customer add up.
- */
-export async function extendSubscription(
-  tx: Queryable,
-  customerId: string,
-  planId: number | null,
-  days: number,
-  now: Date,
-): Promise<Date> {
-  const { rows } = await tx.query<{ ends_at: Date }>(
-    `INSERT INTO subscriptions (customer_id, plan_id, ends_at, updated_at)
-     VALUES ($1, $2, $3::timestamptz + make_interval(hours => $4::int * 24), $3)
-     ON CONFLICT (customer_id) DO UPDATE
-        SET ends_at = GREATEST(subscriptions.ends_at, $3::timestamptz) + make_interval(hours => $4::int * 24),
-            plan_id = COALESCE(EXCLUDED.plan_id, subscriptions.plan_id),
-            updated_at = $3
-     RETURNING ends_at`,
-    [customerId, planId, now, days],
-  );
-  return new Date((rows[0] as { ends_at: Date }).ends_at);
 }

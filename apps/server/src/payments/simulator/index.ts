@@ -8,6 +8,7 @@ import type { Queryable } from "../../db/index.js";
 import { contentSecurityPolicy } from "../../http/index.js";
 import { isValidExnodeSignature } from "../exnode-signature.js";
 import { INVOICE_STATUSES } from "../provider.js";
+import { findInvoice, type InvoiceRow, insertInvoice, setInvoiceStatus } from "../stores/simulator-invoices.js";
 import { pickLanguage, renderPayPage } from "./pay-page.js";
 
 /**
@@ -67,20 +68,6 @@ const settleSchema = z.strictObject({
   /** Fiat amount actually paid; defaults to the full amount for SUCCESS and half for PARTIALLYPAID. */
   payed_amount: z.number().min(0).optional(),
 });
-
-interface InvoiceRow {
-  tracker_id: string;
-  client_transaction_id: string;
-  token: string;
-  amount: string;
-  fiat_currency: string;
-  status: string;
-  payed_amount: string;
-  redirect_url: string;
-  callback_url: string;
-  created_at: Date | string;
-  expires_at: Date | string;
-}
 
 export interface ExnodeSimulatorOptions {
   db: Queryable;
@@ -143,8 +130,7 @@ export function createExnodeSimulator(options: ExnodeSimulatorOptions): ExnodeSi
   });
 
   async function find(trackerId: string): Promise<InvoiceRow | undefined> {
-    const { rows } = await db.query<InvoiceRow>("SELECT * FROM sim_exnode_invoices WHERE tracker_id = $1", [trackerId]);
-    return rows[0];
+    return findInvoice(db, trackerId);
   }
 
   /** Sets a status and, unless callbacks are switched off, tells the merchant like Exnode does. */
@@ -153,11 +139,7 @@ export function createExnodeSimulator(options: ExnodeSimulatorOptions): ExnodeSi
     if (!current) return undefined;
     const amount = Number(current.amount);
     const payed = payedAmount ?? (status === "SUCCESS" ? amount : status === "PARTIALLYPAID" ? amount / 2 : 0);
-    const { rows } = await db.query<InvoiceRow>(
-      "UPDATE sim_exnode_invoices SET status = $2, payed_amount = $3 WHERE tracker_id = $1 RETURNING *",
-      [trackerId, status, String(payed)],
-    );
-    const row = rows[0] as InvoiceRow;
+    const row = await setInvoiceStatus(db, trackerId, status, String(payed));
     let callback = "skipped";
     if (switches.callbacks && !callbackAllowed(row.callback_url)) {
       callback = "refused: not this server's callback path";
@@ -243,21 +225,15 @@ export function createExnodeSimulator(options: ExnodeSimulatorOptions): ExnodeSi
       return c.json({ message: `Amount is too low: minimum is ${switches.min_amount}` }, 400);
     }
     const trackerId = `sim_${randomBytes(12).toString("hex")}`;
-    await db.query(
-      `INSERT INTO sim_exnode_invoices
-         (tracker_id, client_transaction_id, token, amount, fiat_currency, status, payed_amount,
-          redirect_url, callback_url, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, 'CREATED', '0', $6, $7, now(), now() + interval '12 hours')`,
-      [
-        trackerId,
-        req.client_transaction_id,
-        req.token,
-        String(req.amount),
-        req.fiat_currency,
-        req.redirect_url ?? "",
-        req.call_back_url,
-      ],
-    );
+    await insertInvoice(db, {
+      trackerId,
+      clientTransactionId: req.client_transaction_id,
+      token: req.token,
+      amount: String(req.amount),
+      fiatCurrency: req.fiat_currency,
+      redirectUrl: req.redirect_url ?? "",
+      callbackUrl: req.call_back_url,
+    });
     const origin = new URL(c.req.url).origin;
     return c.json({ tracker_id: trackerId, payment_url: `${origin}${options.prefix}/pay/${trackerId}` });
   });
