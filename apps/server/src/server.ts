@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
-import { createProductApi } from "./api/index.js";
+import { createProductApi, findCustomerById, holdCustomer } from "./api/index.js";
 import { createHttpApp, guardDevSurface, type HttpMount } from "./app/index.js";
 import { type Auth, createAuth, startAuthHousekeeping } from "./auth/index.js";
 import { type Clock, systemClock, type TestClock } from "./clock.js";
@@ -87,12 +87,23 @@ export async function buildServices(config: Config, options: StartOptions = {}):
     siteUrl: config.SITE_URL,
     events: metrics.payments,
     mail,
+    customerEmail: async (q, customerId) => (await findCustomerById(q, customerId))?.email ?? null,
     // Crash test only (honoured under NODE_ENV=test, refused by config in production): die mid-settlement.
     ...(config.TEST_FAILPOINT === "crash-before-settlement-commit" && config.NODE_ENV === "test"
       ? { beforeSettlementCommit: (o) => o.kind === "credited" && process.kill(process.pid, "SIGKILL") }
       : {}),
   });
-  const reminders = createReminders({ config, db, clock, logger, mail });
+  const reminders = createReminders({
+    config,
+    db,
+    clock,
+    logger,
+    mail,
+    customers: {
+      exists: async (q, customerId) => (await findCustomerById(q, customerId)) !== undefined,
+      hold: holdCustomer,
+    },
+  });
   const nodes = createNodes({ config, db, clock, logger: logger.child({ module: "nodes" }) });
   const devices = createDevices({ config, db, clock, isNodeKey: nodes.isNodeKey });
   // Development only (config refuses it in production): one demo location to get a config from.

@@ -1,5 +1,6 @@
 /** What every route module of the product API is given (`createApiRouter` builds it once). */
 import type { Context, MiddlewareHandler } from "hono";
+import { userLanguage } from "../auth/index.js";
 import { clientIp, rateLimitSubject } from "../http/index.js";
 import { fromAcceptLanguage } from "../mail/index.js";
 import { type Customer, EmailTakenError, ensureCustomer } from "./customers.js";
@@ -7,8 +8,6 @@ import { type ApiDeps, DEFAULT_RATE_LIMITS } from "./deps.js";
 import { HttpError } from "./errors.js";
 import type { ApiEnv, ApiIdentity } from "./identity.js";
 import { createAuthed, createLimit, type Limit } from "./middleware.js";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ApiContext {
   deps: ApiDeps;
@@ -55,11 +54,8 @@ export function createApiContext(deps: ApiDeps): ApiContext {
     async receiptLanguage(c, identity) {
       const fromPage = fromAcceptLanguage(c.req.header("Accept-Language"));
       if (fromPage) return fromPage;
-      if (!UUID.test(identity.sub)) return null;
-      const { rows } = await db.query<{ language: string }>("SELECT language FROM users WHERE id = $1::uuid", [
-        identity.sub,
-      ]);
-      return rows[0]?.language ?? null;
+      // The account's language is auth's (a malformed id finds none).
+      return userLanguage(db, identity.sub);
     },
   };
 }

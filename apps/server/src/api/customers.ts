@@ -93,3 +93,12 @@ export async function forgetCustomer(tx: Queryable, id: string): Promise<string 
   const { rows } = await tx.query<{ email: string }>("DELETE FROM customers WHERE id = $1 RETURNING email", [id]);
   return rows[0]?.email;
 }
+
+/**
+ * Whether the product account exists; inside `tx` it then stays until the transaction ends (a
+ * key-share lock, the one a row referencing it would take), so another module can add such a row.
+ */
+export async function holdCustomer(tx: Queryable, id: string): Promise<boolean> {
+  const { rows } = await tx.query("SELECT 1 FROM customers WHERE id = $1 FOR KEY SHARE", [id]);
+  return rows.length > 0;
+}

@@ -38,6 +38,7 @@ export {
   ensureCustomer,
   findCustomerByEmail,
   findCustomerById,
+  holdCustomer,
   listCustomers,
   searchCustomers,
   setCustomerBlocked,

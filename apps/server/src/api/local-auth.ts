@@ -2,6 +2,7 @@ import type { AccessClaims } from "../auth/index.js";
 import {
   AccessTokenError,
   confirmAccountPassword,
+  findConfirmedUserByEmail,
   forgetAuthUser,
   isAal2,
   requireActiveSession,
@@ -69,12 +70,7 @@ export function createApiAuthenticator(deps: {
  */
 export function createAuthUserLookup(deps: { db: Queryable; clock: Clock }) {
   return async function lookupAuthUser(email: string): Promise<{ blocked: boolean } | null> {
-    const { rows } = await deps.db.query<{ banned_until: Date | null }>(
-      `SELECT banned_until FROM users
-        WHERE email = lower($1) AND deleted_at IS NULL AND email_confirmed_at IS NOT NULL`,
-      [email.trim()],
-    );
-    const user = rows[0];
+    const user = await findConfirmedUserByEmail(deps.db, email.trim());
     if (!user) return null;
     return { blocked: !!user.banned_until && new Date(user.banned_until).getTime() > deps.clock.now().getTime() };
   };

@@ -25,3 +25,4 @@ export {
   sessionLimitsOf,
 } from "./session-check.js";
 export { endSession, endSessions, listLiveSessions, type StoredSession } from "./stores/sessions.js";
+export { findConfirmedUserByEmail, userLanguage } from "./stores/users.js";

@@ -10,7 +10,7 @@ import type { Mail } from "../mail/index.js";
 import type { PaymentEvents } from "./events.js";
 import { createExnodeProvider } from "./exnode-adapter.js";
 import type { PaymentProvider } from "./provider.js";
-import { createReceiptEnqueuer } from "./receipt.js";
+import { type CustomerEmailLookup, createReceiptEnqueuer } from "./receipt.js";
 import { type Reconciler, startReconciler } from "./reconciler.js";
 import { createPaymentsService, type PaymentsService } from "./service.js";
 import type { BeforeCommitHook } from "./settlement.js";
@@ -28,7 +28,12 @@ export {
   ProviderRejectedError,
   ProviderUnavailableError,
 } from "./provider.js";
-export { type CreditedPayment, createReceiptEnqueuer, type ReceiptEnqueuer } from "./receipt.js";
+export {
+  type CreditedPayment,
+  type CustomerEmailLookup,
+  createReceiptEnqueuer,
+  type ReceiptEnqueuer,
+} from "./receipt.js";
 export type { Reconciler } from "./reconciler.js";
 export { CheckoutError, createPaymentsService, type PaymentsService, type ReconcileReport } from "./service.js";
 export type { SettlementOutcome } from "./settlement.js";
@@ -39,6 +44,12 @@ export { subscriptionEnds } from "./stores/subscriptions.js";
 
 /** Where provider callbacks arrive: `<origin>/api/exnode/callback/<EXNODE_CALLBACK_SECRET>`. */
 const CALLBACK_PATH = "/api/exnode/callback/";
+
+/** Receipts are mailed only with a way to find the account's address: a wiring mistake fails at start. */
+function receiptAddressOf(lookup: CustomerEmailLookup | undefined): CustomerEmailLookup {
+  if (!lookup) throw new Error("payments: receipts (mail) need customerEmail");
+  return lookup;
+}
 
 /** Where the simulator is mounted. */
 export const SIMULATOR_PREFIX = "/sim/exnode";
@@ -85,6 +96,8 @@ export async function createPayments(deps: {
   events?: PaymentEvents;
   /** The outbox receipts are mailed through; without it no receipts are sent. */
   mail?: Pick<Mail, "enqueue" | "kick">;
+  /** Where a receipt without its own address goes: the product account's (needed with `mail`). */
+  customerEmail?: CustomerEmailLookup;
 }): Promise<Payments> {
   const { config, db, clock } = deps;
   const logger = deps.logger.child({ module: "payments" });
@@ -140,7 +153,11 @@ export async function createPayments(deps: {
     ...(deps.mail
       ? {
           receipts: {
-            enqueue: createReceiptEnqueuer({ mail: deps.mail, siteUrl: deps.siteUrl }),
+            enqueue: createReceiptEnqueuer({
+              mail: deps.mail,
+              siteUrl: deps.siteUrl,
+              customerEmail: receiptAddressOf(deps.customerEmail),
+            }),
             kick: deps.mail.kick,
           },
         }

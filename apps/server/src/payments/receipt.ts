@@ -25,14 +25,21 @@ export type ReceiptEnqueuer = (tx: Queryable, payment: CreditedPayment) => Promi
  * credits the payment, so a receipt exists exactly when the credit does, and a payment credited
  * once (settlement's guarantee) gets exactly one receipt, whichever path credited it.
  */
-export function createReceiptEnqueuer(deps: { mail: Pick<Mail, "enqueue">; siteUrl: string }): ReceiptEnqueuer {
+/**
+ * The product account's address, or null (the `customers` table is the product API's,
+ * docs/architecture.md §2: server.ts hands over its `findCustomerById`).
+ */
+export type CustomerEmailLookup = (q: Queryable, customerId: string) => Promise<string | null>;
+
+export function createReceiptEnqueuer(deps: {
+  mail: Pick<Mail, "enqueue">;
+  siteUrl: string;
+  customerEmail: CustomerEmailLookup;
+}): ReceiptEnqueuer {
   return async (tx, payment) => {
     let to = payment.receiptEmail;
     if (!to && payment.customerId) {
-      const { rows } = await tx.query<{ email: string }>("SELECT email FROM customers WHERE id = $1", [
-        payment.customerId,
-      ]);
-      to = rows[0]?.email ?? null;
+      to = await deps.customerEmail(tx, payment.customerId);
     }
     // A deleted account without a receipt address: nobody to send it to.
     if (!to) return;

@@ -12,7 +12,7 @@ import { every, type PeriodicJob } from "../jobs/index.js";
 import type { Logger } from "../logger.js";
 import type { Mail } from "../mail/index.js";
 import { type ReminderReport, runReminderPass } from "./scheduler.js";
-import { createReminderUnsubscribe, type ReminderUnsubscribe } from "./unsubscribe.js";
+import { type CustomerAccounts, createReminderUnsubscribe, type ReminderUnsubscribe } from "./unsubscribe.js";
 import { unsubscribeKey } from "./unsubscribe-token.js";
 
 export { exportReminders } from "./data-export.js";
@@ -36,6 +36,7 @@ export function createReminders(deps: {
   clock: Clock;
   logger: Logger;
   mail: Pick<Mail, "enqueue" | "kick">;
+  customers: CustomerAccounts;
 }): Reminders {
   const key = unsubscribeKey(deps.config);
   const pass = () =>
@@ -50,6 +51,7 @@ export function createReminders(deps: {
   return {
     unsubscribe: createReminderUnsubscribe({
       db: deps.db,
+      customers: deps.customers,
       clock: deps.clock,
       logger: deps.logger,
       unsubscribeKey: key,

@@ -13,8 +13,9 @@
  *   one-click): sent on to the page, because a GET must never unsubscribe (link scanners fetch them).
  */
 import type { Clock } from "../clock.js";
-import type { Db } from "../db/index.js";
+import type { Db, Queryable } from "../db/index.js";
 import type { Logger } from "../logger.js";
+import { hasOptedOut, insertOptout } from "./stores/optouts.js";
 import { readUnsubscribeToken } from "./unsubscribe-token.js";
 
 export const INVALID_LINK_DETAIL =
@@ -32,8 +33,21 @@ export interface ReminderUnsubscribe {
   refused(): void;
 }
 
+/**
+ * What reminders ask of the product accounts (the `customers` table is the product API's,
+ * docs/architecture.md §2); server.ts hands over the product API's `findCustomerById` and
+ * `holdCustomer`, which the reminders module cannot import from its floor.
+ */
+export interface CustomerAccounts {
+  /** Whether the account exists. */
+  exists(q: Queryable, customerId: string): Promise<boolean>;
+  /** Whether the account exists, and keeps it from being deleted until `tx` ends. */
+  hold(tx: Queryable, customerId: string): Promise<boolean>;
+}
+
 export function createReminderUnsubscribe(deps: {
   db: Db;
+  customers: CustomerAccounts;
   clock: Clock;
   logger: Logger;
   unsubscribeKey: string;
@@ -41,22 +55,16 @@ export function createReminderUnsubscribe(deps: {
   return {
     customerOf: (token) => readUnsubscribeToken(deps.unsubscribeKey, token),
     async isUnsubscribed(customerId) {
-      const { rows } = await deps.db.query<{ subscribed: boolean }>(
-        `SELECT EXISTS (SELECT 1 FROM customers WHERE id = $1)
-            AND NOT EXISTS (SELECT 1 FROM renewal_reminder_optouts WHERE customer_id = $1) AS subscribed`,
-        [customerId],
-      );
       // A deleted account gets no reminders either.
-      return !rows[0]?.subscribed;
+      if (!(await deps.customers.exists(deps.db, customerId))) return true;
+      return hasOptedOut(deps.db, customerId);
     },
     async unsubscribe(customerId) {
-      const { rows } = await deps.db.query(
-        `INSERT INTO renewal_reminder_optouts (customer_id, created_at)
-         SELECT id, $2 FROM customers WHERE id = $1
-         ON CONFLICT DO NOTHING RETURNING customer_id`,
-        [customerId, deps.clock.now()],
+      // A link of a deleted account changes nothing (the opt-out row needs its account).
+      const added = await deps.db.transaction(
+        async (tx) => (await deps.customers.hold(tx, customerId)) && insertOptout(tx, customerId, deps.clock.now()),
       );
-      if (rows.length > 0) deps.logger.info({ customerId }, "reminders: customer unsubscribed");
+      if (added) deps.logger.info({ customerId }, "reminders: customer unsubscribed");
     },
     refused() {
       deps.logger.info("reminders: unsubscribe refused (invalid token)");

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { Queryable } from "../../db/index.js";
 import { sha256Hex } from "../secrets.js";
+import { isUuid } from "../session-check.js";
 
 export interface UserRow {
   id: string;
@@ -249,4 +250,27 @@ export async function deleteUnconfirmedBefore(q: Queryable, cutoff: Date): Promi
  */
 export async function lockUser(tx: Queryable, userId: string): Promise<void> {
   await tx.query("SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE", [userId]);
+}
+
+/** The account's mail language (another module's receipts follow it); null for no such account. */
+export async function userLanguage(q: Queryable, userId: string): Promise<string | null> {
+  if (!isUuid(userId)) return null;
+  const { rows } = await q.query<{ language: string }>("SELECT language FROM users WHERE id = $1::uuid", [userId]);
+  return rows[0]?.language ?? null;
+}
+
+/**
+ * A confirmed, not deleted account of this address with its ban, or undefined: what the product
+ * API's `by-email` needs to know of the embedded auth server.
+ */
+export async function findConfirmedUserByEmail(
+  q: Queryable,
+  email: string,
+): Promise<{ banned_until: Date | null } | undefined> {
+  const { rows } = await q.query<{ banned_until: Date | null }>(
+    `SELECT banned_until FROM users
+        WHERE email = lower($1) AND deleted_at IS NULL AND email_confirmed_at IS NOT NULL`,
+    [email],
+  );
+  return rows[0];
 }
