@@ -20,6 +20,7 @@ export const RUN_ONCE_TESTS = [
   "test/payments/exnode-adapter.test.ts",
   "test/access/node-in-flight.test.ts",
   "test/layers.test.ts",
+  "test/table-ownership.test.ts",
 ];
 export const isRunOnce = (file: string): boolean => RUN_ONCE_TESTS.includes(file);
 
