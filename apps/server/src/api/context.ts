@@ -3,11 +3,11 @@ import type { Context, MiddlewareHandler } from "hono";
 import { userLanguage } from "../auth/index.js";
 import { clientIp, rateLimitSubject } from "../http/index.js";
 import { fromAcceptLanguage } from "../mail/index.js";
-import { type Customer, EmailTakenError, ensureCustomer } from "./customers.js";
 import { type ApiDeps, DEFAULT_RATE_LIMITS } from "./deps.js";
 import { HttpError } from "./errors.js";
 import type { ApiEnv, ApiIdentity } from "./identity.js";
 import { createAuthed, createLimit, type Limit } from "./middleware.js";
+import { type Customer, EmailTakenError, ensureCustomer } from "./stores/customers.js";
 
 export interface ApiContext {
   deps: ApiDeps;

@@ -1,4 +1,5 @@
 import type { Queryable } from "../db/index.js";
+import { contactMessagesFrom } from "./stores/contact-messages.js";
 
 export { exportDevices } from "../devices/index.js";
 export { exportReminders } from "../reminders/index.js";
@@ -10,11 +11,7 @@ export { exportReminders } from "../reminders/index.js";
  */
 export async function exportContactMessages(db: Queryable, addresses: string[]) {
   const lower = [...new Set(addresses.map((a) => a.trim().toLowerCase()))];
-  const { rows } = await db.query<{ name: string; email: string; message: string; created_at: Date }>(
-    `SELECT name, email, message, created_at FROM contact_messages
-      WHERE lower(email) = ANY($1::text[]) ORDER BY created_at DESC, id DESC`,
-    [lower],
-  );
+  const rows = await contactMessagesFrom(db, lower);
   return rows.map((r) => ({
     created_at: new Date(r.created_at).toISOString(),
     name: r.name,

@@ -1,5 +1,5 @@
 /** Who is calling the product API, as its middleware leaves it on the request context. */
-import type { Customer } from "./customers.js";
+import type { Customer } from "./stores/customers.js";
 
 /** Who a verified access token says the caller is. */
 export interface ApiIdentity {

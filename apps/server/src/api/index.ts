@@ -32,8 +32,10 @@ import { mountSubscriptionRoutes } from "./routes/subscription.js";
 import { mountUserRoutes } from "./routes/users.js";
 import { createSessionDirectory } from "./sessions.js";
 
-export { type ContactMessage, listContactMessages } from "./contact-messages.js";
-export type { Customer } from "./customers.js";
+export { type ApiDeps, DEFAULT_RATE_LIMITS, PAYMENT_HISTORY_LIMIT } from "./deps.js";
+export type { ApiEnv, ApiIdentity } from "./identity.js";
+export { type ContactMessage, listContactMessages } from "./stores/contact-messages.js";
+export type { Customer } from "./stores/customers.js";
 export {
   ensureCustomer,
   findCustomerByEmail,
@@ -42,9 +44,7 @@ export {
   listCustomers,
   searchCustomers,
   setCustomerBlocked,
-} from "./customers.js";
-export { type ApiDeps, DEFAULT_RATE_LIMITS, PAYMENT_HISTORY_LIMIT } from "./deps.js";
-export type { ApiEnv, ApiIdentity } from "./identity.js";
+} from "./stores/customers.js";
 export type { SupportMessage } from "./support-mail.js";
 
 /** The product API's router: plumbing, then each resource's routes, then 404 for the rest. */

@@ -16,8 +16,8 @@ import { forgetMailTo } from "../mail/index.js";
 import { forgetCustomerPayments } from "../payments/index.js";
 import { forgetCustomerReminders } from "../reminders/index.js";
 import { forgetContactMessages } from "./contact-messages.js";
-import { forgetCustomer } from "./customers.js";
 import type { ApiIdentity } from "./identity.js";
+import { forgetCustomer } from "./stores/customers.js";
 
 /**
  * How the product API learns who is calling. The token is always verified with the shared JWT

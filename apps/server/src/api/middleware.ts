@@ -13,10 +13,10 @@ import { DeviceError } from "../devices/index.js";
 import { ensureRequestId, isClientGone, limitBodySize } from "../http/index.js";
 import { CheckoutError } from "../payments/index.js";
 import { RateLimiter, type RateRule } from "../rate-limit/index.js";
-import { findCustomerById } from "./customers.js";
 import { detail, HttpError, ValidationFailure } from "./errors.js";
 import type { ApiEnv, ApiIdentity } from "./identity.js";
 import { apiLimit } from "./limits.js";
+import { findCustomerById } from "./stores/customers.js";
 
 /** Request bodies of the product API are small JSON. */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;

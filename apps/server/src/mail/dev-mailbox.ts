@@ -5,6 +5,7 @@
 import { Hono } from "hono";
 import type { Queryable } from "../db/index.js";
 import { html, joinHtml } from "../html.js";
+import { newestMail } from "./stores/outbox.js";
 
 export interface MailboxMessage {
   id: string;
@@ -18,20 +19,7 @@ export interface MailboxMessage {
 }
 
 export async function listMailbox(db: Queryable, to?: string, limit = 200): Promise<MailboxMessage[]> {
-  const { rows } = await db.query<{
-    id: string;
-    to_address: string;
-    subject: string;
-    text_body: string;
-    html_body: string;
-    headers: Record<string, string> | null;
-    created_at: Date;
-  }>(
-    `SELECT id, to_address, subject, text_body, html_body, headers, created_at FROM mail_outbox
-     WHERE ($1::text IS NULL OR to_address = $1)
-     ORDER BY created_at DESC, seq DESC LIMIT $2`,
-    [to ? to.trim().toLowerCase() : null, limit],
-  );
+  const rows = await newestMail(db, to ? to.trim().toLowerCase() : null, limit);
   return rows.map((r) => ({
     id: r.id,
     to: r.to_address,

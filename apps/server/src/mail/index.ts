@@ -31,6 +31,7 @@ export {
 export { listMailbox, type MailboxMessage } from "./dev-mailbox.js";
 export { fromAcceptLanguage, isMailLanguage, MAIL_LANGUAGES, type MailLanguage, pickLanguage } from "./language.js";
 export { forgetMailTo, type NewMail, retryDelaySeconds } from "./outbox.js";
+export { oldestPendingMailAt, pendingMailCount } from "./stores/outbox.js";
 export type { MailTransport, OutgoingMail } from "./transport.js";
 
 /** Renders a notice and puts it in the outbox (inside `q`'s transaction). */

@@ -8,6 +8,15 @@ import type { Clock } from "../clock.js";
 import type { Db, Queryable } from "../db/index.js";
 import type { Logger } from "../logger.js";
 import type { MailLanguage } from "./language.js";
+import {
+  type ClaimedRow,
+  claimDueMail,
+  deleteMailTo,
+  insertMail,
+  markFailed,
+  markSent,
+  purgeSentBefore,
+} from "./stores/outbox.js";
 import type { MailTransport } from "./transport.js";
 
 export interface NewMail {
@@ -24,20 +33,19 @@ export interface NewMail {
 export async function enqueueMail(q: Queryable, mail: NewMail, clock: Clock): Promise<string> {
   const id = randomUUID();
   const now = clock.now();
-  await q.query(
-    `INSERT INTO mail_outbox (id, to_address, subject, text_body, html_body, template, language, next_attempt_at, created_at, headers)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)`,
-    [
+  await insertMail(
+    q,
+    {
       id,
-      mail.to.toLowerCase(),
-      mail.subject,
-      mail.text,
-      mail.html,
-      mail.template,
-      mail.language,
-      now,
-      mail.headers ? JSON.stringify(mail.headers) : null,
-    ],
+      to: mail.to.toLowerCase(),
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      template: mail.template,
+      language: mail.language,
+      headersJson: mail.headers ? JSON.stringify(mail.headers) : null,
+    },
+    now,
   );
   return id;
 }
@@ -49,7 +57,7 @@ export async function enqueueMail(q: Queryable, mail: NewMail, clock: Clock): Pr
  */
 export async function forgetMailTo(tx: Queryable, addresses: string[]): Promise<void> {
   const lower = [...new Set(addresses.map((a) => a.toLowerCase()))];
-  await tx.query("DELETE FROM mail_outbox WHERE lower(to_address) = ANY($1::text[])", [lower]);
+  await deleteMailTo(tx, lower);
 }
 
 /** Seconds before retry number `attempts` (1, 2, …): 10 s doubling, at most an hour. */
@@ -62,17 +70,6 @@ export const SENT_MAIL_RETENTION_DAYS = 30;
 
 /** How long a claimed message is reserved for one process before another may try it. */
 const LEASE_SECONDS = 120;
-
-interface ClaimedRow {
-  id: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  language: string;
-  attempts: number;
-  headers: Record<string, string> | null;
-}
 
 export interface OutboxDispatcher {
   /** Delivers every message that is due now; resolves when done (tests call this). */
@@ -103,15 +100,7 @@ export function createOutboxDispatcher(deps: {
     const now = clock.now();
     const lease = new Date(now.getTime() + LEASE_SECONDS * 1000);
     // SKIP LOCKED: several server processes can share one outbox without sending twice.
-    const { rows } = await db.query<ClaimedRow>(
-      `UPDATE mail_outbox SET next_attempt_at = $2
-       WHERE id IN (
-         SELECT id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= $1
-         ORDER BY next_attempt_at, created_at LIMIT 20 FOR UPDATE SKIP LOCKED)
-       RETURNING id, to_address, subject, text_body, html_body, language, attempts, headers`,
-      [now, lease],
-    );
-    return rows;
+    return claimDueMail(db, now, lease);
   }
 
   async function deliverDue(): Promise<{ sent: number; failed: number }> {
@@ -132,22 +121,13 @@ export function createOutboxDispatcher(deps: {
             language: row.language,
             ...(row.headers ? { headers: row.headers } : {}),
           });
-          await db.query(
-            `UPDATE mail_outbox SET status = 'sent', sent_at = $2, attempts = attempts + 1, last_error = NULL
-             ${deps.redactAfterSend ? ", text_body = '', html_body = '', headers = NULL" : ""} WHERE id = $1`,
-            [row.id, clock.now()],
-          );
+          await markSent(db, row.id, clock.now(), deps.redactAfterSend);
           sent++;
         } catch (err) {
           const attempts = row.attempts + 1;
           const next = new Date(clock.now().getTime() + retryDelaySeconds(attempts) * 1000);
           const message = err instanceof Error ? err.message : String(err);
-          await db.query("UPDATE mail_outbox SET attempts = $2, next_attempt_at = $3, last_error = $4 WHERE id = $1", [
-            row.id,
-            attempts,
-            next,
-            message.slice(0, 1000),
-          ]);
+          await markFailed(db, row.id, { attempts, retryAt: next, error: message.slice(0, 1000) });
           logger.warn(
             { mailId: row.id, attempts, retryAt: next.toISOString(), err: message },
             "mail delivery failed; will retry",
@@ -166,9 +146,7 @@ export function createOutboxDispatcher(deps: {
     const now = clock.now().getTime();
     if (now - lastPurge < 3_600_000) return;
     lastPurge = now;
-    await db.query("DELETE FROM mail_outbox WHERE status = 'sent' AND sent_at < $1", [
-      new Date(now - SENT_MAIL_RETENTION_DAYS * 86_400_000),
-    ]);
+    await purgeSentBefore(db, new Date(now - SENT_MAIL_RETENTION_DAYS * 86_400_000));
   }
 
   function flush(): Promise<{ sent: number; failed: number }> {

@@ -10,7 +10,8 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import type { Clock } from "../clock.js";
 import { constantTimeEqual } from "../constant-time.js";
 import type { Queryable } from "../db/index.js";
-import type { PaymentEvents } from "../payments/index.js";
+import { oldestPendingMailAt, pendingMailCount } from "../mail/index.js";
+import { oldestPendingInvoiceAt, type PaymentEvents } from "../payments/index.js";
 
 export interface Metrics {
   registry: Registry;
@@ -91,10 +92,7 @@ export function createMetrics(deps: { db: Queryable; clock: Clock }): Metrics {
     help: "Age of the oldest pending payment that has an invoice (0 when none): how far behind settlement is",
     registers: [registry],
     async collect() {
-      const { rows } = await db.query<{ oldest: Date | null }>(
-        "SELECT min(created_at) AS oldest FROM payments WHERE status = 'pending' AND tracker_id IS NOT NULL",
-      );
-      const oldest = rows[0]?.oldest;
+      const oldest = await oldestPendingInvoiceAt(db);
       this.set(oldest ? Math.max(0, (clock.now().getTime() - oldest.getTime()) / 1000) : 0);
     },
   });
@@ -103,10 +101,7 @@ export function createMetrics(deps: { db: Queryable; clock: Clock }): Metrics {
     help: "Mails waiting in the outbox to be sent",
     registers: [registry],
     async collect() {
-      const { rows } = await db.query<{ pending: number }>(
-        "SELECT count(*)::int AS pending FROM mail_outbox WHERE status = 'pending'",
-      );
-      this.set(rows[0]?.pending ?? 0);
+      this.set(await pendingMailCount(db));
     },
   });
   new Gauge({
@@ -114,10 +109,7 @@ export function createMetrics(deps: { db: Queryable; clock: Clock }): Metrics {
     help: "Age of the oldest mail not yet sent (0 when none)",
     registers: [registry],
     async collect() {
-      const { rows } = await db.query<{ oldest: Date | null }>(
-        "SELECT min(created_at) AS oldest FROM mail_outbox WHERE status = 'pending'",
-      );
-      const oldest = rows[0]?.oldest;
+      const oldest = await oldestPendingMailAt(db);
       this.set(oldest ? Math.max(0, (clock.now().getTime() - oldest.getTime()) / 1000) : 0);
     },
   });

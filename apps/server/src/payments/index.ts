@@ -39,7 +39,7 @@ export { CheckoutError, createPaymentsService, type PaymentsService, type Reconc
 export type { SettlementOutcome } from "./settlement.js";
 export { createExnodeSimulator, type ExnodeSimulator, type SimulatorSwitches } from "./simulator/index.js";
 export { type PaymentEventRecord, paymentEventRecords } from "./stores/payment-events.js";
-export { customerPaymentRecords, type PaymentRecord } from "./stores/payments.js";
+export { customerPaymentRecords, oldestPendingInvoiceAt, type PaymentRecord } from "./stores/payments.js";
 export { subscriptionEnds } from "./stores/subscriptions.js";
 
 /** Where provider callbacks arrive: `<origin>/api/exnode/callback/<EXNODE_CALLBACK_SECRET>`. */

@@ -11,6 +11,7 @@
 import { createHash } from "node:crypto";
 import type { Clock } from "../clock.js";
 import type { Queryable } from "../db/index.js";
+import { countHit, deleteCounter, deleteCountersBefore, findCounter, releaseHit } from "./stores/counters.js";
 
 /** How many hits a window allows, and how long a window lasts. */
 export interface RateRule {
@@ -40,7 +41,7 @@ export function subjectKey(rule: Pick<LimitRule, "bucket">, subject: string): st
  * takes the counters of the deleted address with it).
  */
 export async function resetLimit(q: Queryable, rule: Pick<LimitRule, "bucket">, subject: string): Promise<void> {
-  await q.query("DELETE FROM rate_limits WHERE bucket = $1 AND subject = $2", [rule.bucket, subjectKey(rule, subject)]);
+  await deleteCounter(q, { bucket: rule.bucket, subject: subjectKey(rule, subject) });
 }
 
 export class RateLimiter {
@@ -59,15 +60,8 @@ export class RateLimiter {
   async hit(rule: LimitRule, subject: string): Promise<LimitState> {
     const now = this.clock.now();
     const expiredBefore = new Date(now.getTime() - rule.windowSeconds * 1000);
-    const { rows } = await this.db.query<{ window_start: Date; hits: number }>(
-      `INSERT INTO rate_limits (bucket, subject, window_start, hits) VALUES ($1, $2, $3, 1)
-       ON CONFLICT (bucket, subject) DO UPDATE SET
-         window_start = CASE WHEN rate_limits.window_start <= $4 THEN EXCLUDED.window_start ELSE rate_limits.window_start END,
-         hits = CASE WHEN rate_limits.window_start <= $4 THEN 1 ELSE LEAST(rate_limits.hits + 1, $5) END
-       RETURNING window_start, hits`,
-      [rule.bucket, subjectKey(rule, subject), now, expiredBefore, rule.limit + 1],
-    );
-    const row = rows[0];
+    const key = { bucket: rule.bucket, subject: subjectKey(rule, subject) };
+    const row = await countHit(this.db, key, now, expiredBefore, rule.limit + 1);
     if (!row) return { allowed: true, retryAfter: 0 };
     if (Math.random() < 0.005) void this.purge(now);
     return this.stateFrom(rule, row.window_start, row.hits, now);
@@ -76,11 +70,7 @@ export class RateLimiter {
   /** Whether the subject has already used up the window, without counting a hit. */
   async isExhausted(rule: LimitRule, subject: string): Promise<LimitState> {
     const now = this.clock.now();
-    const { rows } = await this.db.query<{ window_start: Date; hits: number }>(
-      "SELECT window_start, hits FROM rate_limits WHERE bucket = $1 AND subject = $2",
-      [rule.bucket, subjectKey(rule, subject)],
-    );
-    const row = rows[0];
+    const row = await findCounter(this.db, { bucket: rule.bucket, subject: subjectKey(rule, subject) });
     if (!row || row.window_start.getTime() + rule.windowSeconds * 1000 <= now.getTime()) {
       return { allowed: true, retryAfter: 0 };
     }
@@ -94,11 +84,7 @@ export class RateLimiter {
    */
   async release(rule: LimitRule, subject: string): Promise<void> {
     const expiredBefore = new Date(this.clock.now().getTime() - rule.windowSeconds * 1000);
-    await this.db.query(
-      `UPDATE rate_limits SET hits = GREATEST(LEAST(hits, $4) - 1, 0)
-       WHERE bucket = $1 AND subject = $2 AND window_start > $3`,
-      [rule.bucket, subjectKey(rule, subject), expiredBefore, rule.limit],
-    );
+    await releaseHit(this.db, { bucket: rule.bucket, subject: subjectKey(rule, subject) }, expiredBefore, rule.limit);
   }
 
   async reset(rule: LimitRule, subject: string): Promise<void> {
@@ -107,8 +93,6 @@ export class RateLimiter {
 
   /** Drops windows that ended long ago (no window is longer than a day). */
   private async purge(now: Date): Promise<void> {
-    await this.db
-      .query("DELETE FROM rate_limits WHERE window_start < $1", [new Date(now.getTime() - 86_400_000)])
-      .catch(() => {});
+    await deleteCountersBefore(this.db, new Date(now.getTime() - 86_400_000)).catch(() => {});
   }
 }

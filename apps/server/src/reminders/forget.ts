@@ -1,4 +1,6 @@
 import type { Queryable } from "../db/index.js";
+import { deleteOptout } from "./stores/optouts.js";
+import { deleteCustomerReminders } from "./stores/reminders.js";
 
 /**
  * Account deletion, the reminders module's part (docs/architecture.md §2.1): the record of
@@ -6,6 +8,6 @@ import type { Queryable } from "../db/index.js";
  * module removed the subscription, so a reminder pass holding that subscription is waited for.
  */
 export async function forgetCustomerReminders(tx: Queryable, customerId: string): Promise<void> {
-  await tx.query("DELETE FROM renewal_reminders WHERE customer_id = $1", [customerId]);
-  await tx.query("DELETE FROM renewal_reminder_optouts WHERE customer_id = $1", [customerId]);
+  await deleteCustomerReminders(tx, customerId);
+  await deleteOptout(tx, customerId);
 }

@@ -4,6 +4,7 @@ import { contactEmailBucket } from "../contact-messages.js";
 import type { ApiContext } from "../context.js";
 import type { ApiEnv } from "../identity.js";
 import { handle } from "../route.js";
+import { insertContactMessage } from "../stores/contact-messages.js";
 import { renderSupportMail } from "../support-mail.js";
 
 export function mountContactRoutes(api: Hono<ApiEnv>, ctx: ApiContext): void {
@@ -16,12 +17,7 @@ export function mountContactRoutes(api: Hono<ApiEnv>, ctx: ApiContext): void {
     await limit(contactEmailBucket(message.email), limits.contactPerEmail);
     // Stored and queued for mail in one transaction: the outbox retries delivery, nothing is lost.
     await db.transaction(async (tx) => {
-      await tx.query("INSERT INTO contact_messages (name, email, message, created_at) VALUES ($1, $2, $3, $4)", [
-        message.name,
-        message.email,
-        message.message,
-        clock.now(),
-      ]);
+      await insertContactMessage(tx, message, clock.now());
       if (deps.mail) await deps.mail.enqueue(tx, { to: deps.supportEmail, ...renderSupportMail(message) });
     });
     deps.mail?.kick();

@@ -1,12 +1,12 @@
 /** `/api/user/web/*`: account lookup, register and session-init, deletion, data export (docs/product.md §7.1). */
 import type { Hono } from "hono";
 import type { ApiContext } from "../context.js";
-import { findCustomerByEmail } from "../customers.js";
 import { exportContactMessages, exportDevices, exportFileName, exportReminders } from "../data-export.js";
 import { detail } from "../errors.js";
 import type { ApiEnv } from "../identity.js";
 import { BLOCKED } from "../middleware.js";
 import { handle, type RouteHandler } from "../route.js";
+import { findCustomerByEmail } from "../stores/customers.js";
 
 function sameEmail(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();

@@ -277,3 +277,11 @@ export async function customerPaymentRecords(
   );
   return rows;
 }
+
+/** When the oldest pending payment that has an invoice was started, or null (the metrics gauge). */
+export async function oldestPendingInvoiceAt(q: Queryable): Promise<Date | null> {
+  const { rows } = await q.query<{ oldest: Date | null }>(
+    "SELECT min(created_at) AS oldest FROM payments WHERE status = 'pending' AND tracker_id IS NOT NULL",
+  );
+  return rows[0]?.oldest ?? null;
+}

@@ -18,3 +18,17 @@ export async function insertOptout(tx: Queryable, customerId: string, now: Date)
   );
   return rows.length > 0;
 }
+
+/** When the customer turned reminders off, or undefined (the data export). */
+export async function optoutOf(q: Queryable, customerId: string): Promise<{ created_at: Date } | undefined> {
+  const { rows } = await q.query<{ created_at: Date }>(
+    "SELECT created_at FROM renewal_reminder_optouts WHERE customer_id = $1",
+    [customerId],
+  );
+  return rows[0];
+}
+
+/** Account deletion: the opt-out goes. */
+export async function deleteOptout(tx: Queryable, customerId: string): Promise<void> {
+  await tx.query("DELETE FROM renewal_reminder_optouts WHERE customer_id = $1", [customerId]);
+}

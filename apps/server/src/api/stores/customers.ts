@@ -1,5 +1,10 @@
-import type { Clock } from "../clock.js";
-import type { Queryable } from "../db/index.js";
+/**
+ * The `customers` table (docs/architecture.md §2): the product accounts, keyed by the access
+ * token's `sub`. Other modules reach it through these functions (api/index.ts), handed over by
+ * server.ts where they sit on a lower floor.
+ */
+import type { Clock } from "../../clock.js";
+import type { Queryable } from "../../db/index.js";
 
 /**
  * The product's own record of a customer, keyed by the access token's `sub`. It exists beside the
