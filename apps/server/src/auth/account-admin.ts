@@ -1,13 +1,21 @@
 /**
  * What other modules and the operator ask of the auth server's accounts outside its own HTTP
  * routes: the password check before an account is deleted, forgetting an account, and the admin
- * command line's look-up and block. The tables are this module's (docs/architecture.md §2).
+ * command line's look-up and block. The tables are this module's (docs/architecture.md §2); the
+ * statements are in stores/users.ts.
  */
 import type { Clock } from "../clock.js";
 import type { Queryable } from "../db/index.js";
 import { checkPassword, MAX_PASSWORD_BYTES } from "./passwords.js";
 import { isUuid } from "./session-check.js";
 import { lockUserTokens } from "./stores/sessions.js";
+import {
+  deleteUser,
+  findLiveUserByEmailOrId,
+  findLiveUserPassword,
+  holdLiveUser,
+  setBannedUntil,
+} from "./stores/users.js";
 
 /** A far-future ban: how an operator's block reaches the embedded auth server (sign-in answers 403). */
 const BAN_UNTIL = new Date("2999-12-31T00:00:00Z");
@@ -21,11 +29,7 @@ export async function confirmAccountPassword(
   userId: string,
   password: string,
 ): Promise<{ email: string } | null> {
-  const { rows } = await q.query<{ email: string; encrypted_password: string | null }>(
-    "SELECT email, encrypted_password FROM users WHERE id = $1 AND deleted_at IS NULL",
-    [userId],
-  );
-  const user = rows[0];
+  const user = await findLiveUserPassword(q, userId);
   // No stored password can exceed bcrypt's 72 bytes; compare against nothing to keep timing flat.
   const stored = Buffer.byteLength(password) > MAX_PASSWORD_BYTES ? null : user?.encrypted_password;
   // checkPassword spends a bcrypt comparison even without a hash, so timing tells nothing.
@@ -43,8 +47,7 @@ export async function forgetAuthUser(tx: Queryable, userId: string): Promise<{ e
   // The sessions' refresh tokens before the cascade reaches them, as every deleter of sessions
   // takes them (stores/sessions.ts): a refresh racing the deletion would deadlock against it.
   await lockUserTokens(tx, userId);
-  const { rows } = await tx.query<{ email: string }>("DELETE FROM users WHERE id = $1 RETURNING email", [userId]);
-  return rows[0];
+  return deleteUser(tx, userId);
 }
 
 /** A live (not deleted) account by exact e-mail (any case) or id, for the admin command line. */
@@ -52,20 +55,12 @@ export async function findAuthUser(
   q: Queryable,
   emailOrId: string,
 ): Promise<{ id: string; email: string } | undefined> {
-  const { rows } = await q.query<{ id: string; email: string }>(
-    "SELECT id::text AS id, email FROM users WHERE (email = lower($1) OR id::text = $1) AND deleted_at IS NULL",
-    [emailOrId],
-  );
-  return rows[0];
+  return findLiveUserByEmailOrId(q, emailOrId);
 }
 
 /** Bans (far into the future) or unbans the account with this id; an unknown id changes nothing. */
 export async function setAuthUserBlocked(q: Queryable, clock: Clock, userId: string, blocked: boolean): Promise<void> {
-  await q.query("UPDATE users SET banned_until = $2, updated_at = $3 WHERE id::text = $1", [
-    userId,
-    blocked ? BAN_UNTIL : null,
-    clock.now(),
-  ]);
+  await setBannedUntil(q, userId, blocked ? BAN_UNTIL : null, clock.now());
 }
 
 /**
@@ -76,6 +71,5 @@ export async function setAuthUserBlocked(q: Queryable, clock: Clock, userId: str
  */
 export async function holdLiveAccount(tx: Queryable, userId: string): Promise<boolean> {
   if (!isUuid(userId)) return false;
-  const { rows } = await tx.query("SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL FOR KEY SHARE", [userId]);
-  return rows.length > 0;
+  return holdLiveUser(tx, userId);
 }

@@ -1,4 +1,7 @@
 import type { Queryable } from "../db/index.js";
+import { exportedFactors } from "./stores/factors.js";
+import { exportedSessions } from "./stores/sessions.js";
+import { exportedUser } from "./stores/users.js";
 
 /** The auth module's part of a user's data export (docs/product.md §11, "Data export"). */
 export interface AuthDataExport {
@@ -38,45 +41,11 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
  * user's data: they stay out.
  */
 export async function exportAuthData(db: Queryable, userId: string): Promise<AuthDataExport> {
-  const users = await db.query<{
-    id: string;
-    email: string;
-    created_at: Date;
-    email_confirmed_at: Date | null;
-    last_sign_in_at: Date | null;
-    language: string;
-    raw_user_meta_data: Record<string, unknown>;
-  }>(
-    `SELECT id, email, created_at, email_confirmed_at, last_sign_in_at, language, raw_user_meta_data
-       FROM users WHERE id = $1::uuid AND deleted_at IS NULL`,
-    [userId],
-  );
-  const user = users.rows[0];
+  const user = await exportedUser(db, userId);
   if (!user) return { account: null, sessions: [], two_factor: [] };
-  const sessions = await db.query<{
-    id: string;
-    created_at: Date;
-    refreshed_at: Date | null;
-    user_agent: string | null;
-    ip: string | null;
-    aal: string;
-  }>(
-    `SELECT id, created_at, refreshed_at, user_agent, ip, aal FROM sessions
-      WHERE user_id = $1::uuid ORDER BY created_at DESC, id`,
-    [userId],
-  );
+  const sessions = await exportedSessions(db, userId);
   // Named columns only: `secret` (the encrypted TOTP key) is never read here.
-  const factors = await db.query<{
-    factor_type: string;
-    friendly_name: string | null;
-    status: string;
-    created_at: Date;
-    verified_at: Date | null;
-  }>(
-    `SELECT factor_type, friendly_name, status, created_at, verified_at FROM mfa_factors
-      WHERE user_id = $1::uuid ORDER BY created_at, id`,
-    [userId],
-  );
+  const factors = await exportedFactors(db, userId);
   return {
     account: {
       id: user.id,
@@ -87,7 +56,7 @@ export async function exportAuthData(db: Queryable, userId: string): Promise<Aut
       language: user.language,
       user_metadata: user.raw_user_meta_data ?? {},
     },
-    sessions: sessions.rows.map((s) => ({
+    sessions: sessions.map((s) => ({
       id: s.id,
       created_at: new Date(s.created_at).toISOString(),
       last_used_at: new Date(s.refreshed_at ?? s.created_at).toISOString(),
@@ -95,7 +64,7 @@ export async function exportAuthData(db: Queryable, userId: string): Promise<Aut
       ip: s.ip,
       aal: s.aal,
     })),
-    two_factor: factors.rows.map((f) => ({
+    two_factor: factors.map((f) => ({
       type: f.factor_type,
       friendly_name: f.friendly_name,
       status: f.status,

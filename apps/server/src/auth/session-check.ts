@@ -7,6 +7,7 @@
 import type { Clock } from "../clock.js";
 import type { Queryable } from "../db/index.js";
 import type { AccessClaims } from "./jwt.js";
+import { findUserAndSession } from "./stores/active-session.js";
 
 export class SessionCheckError extends Error {
   override name = "SessionCheckError";
@@ -72,25 +73,11 @@ export async function requireActiveSession(
 ): Promise<ActiveUser> {
   // One round trip for the user and the session (this runs on every authenticated request; on
   // PGlite each query is CPU on the event loop). Malformed ids match nothing.
-  const { rows } = await db.query<{
-    id: string;
-    email: string;
-    banned_until: Date | null;
-    deleted_at: Date | null;
-    session_id: string | null;
-    created_at: Date | null;
-    refreshed_at: Date | null;
-    aal: string | null;
-    mfa_enrolled: boolean;
-  }>(
-    `SELECT u.id, u.email, u.banned_until, u.deleted_at, s.id AS session_id, s.created_at, s.refreshed_at, s.aal,
-            EXISTS (SELECT 1 FROM mfa_factors f
-                     WHERE f.user_id = u.id AND f.factor_type = 'totp' AND f.status = 'verified') AS mfa_enrolled
-       FROM users u LEFT JOIN sessions s ON s.id = $2 AND s.user_id = u.id
-      WHERE u.id = $1`,
-    [isUuid(claims.sub) ? claims.sub : NO_ID, isUuid(claims.session_id) ? claims.session_id : NO_ID],
+  const user = await findUserAndSession(
+    db,
+    isUuid(claims.sub) ? claims.sub : NO_ID,
+    isUuid(claims.session_id) ? claims.session_id : NO_ID,
   );
-  const user = rows[0];
   if (!user || user.deleted_at) {
     throw new SessionCheckError("user_not_found", "User from sub claim in JWT does not exist");
   }

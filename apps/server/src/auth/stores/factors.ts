@@ -173,3 +173,21 @@ export async function deleteAllFactors(tx: Queryable, userId: string): Promise<{
   );
   return rows;
 }
+
+export interface ExportedFactorRow {
+  factor_type: string;
+  friendly_name: string | null;
+  status: string;
+  created_at: Date;
+  verified_at: Date | null;
+}
+
+/** The user's factors as the data export shows them: named columns only, `secret` is never read. */
+export async function exportedFactors(q: Queryable, userId: string): Promise<ExportedFactorRow[]> {
+  const { rows } = await q.query<ExportedFactorRow>(
+    `SELECT factor_type, friendly_name, status, created_at, verified_at FROM mfa_factors
+      WHERE user_id = $1::uuid ORDER BY created_at, id`,
+    [userId],
+  );
+  return rows;
+}

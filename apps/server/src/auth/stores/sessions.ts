@@ -281,3 +281,22 @@ export async function lowerToAal1(tx: Queryable, sessionId: string, amr: AmrEntr
     [sessionId, JSON.stringify(amr), now],
   );
 }
+
+export interface ExportedSessionRow {
+  id: string;
+  created_at: Date;
+  refreshed_at: Date | null;
+  user_agent: string | null;
+  ip: string | null;
+  aal: string;
+}
+
+/** Every session of the user, newest first, as the data export shows them (no refresh tokens). */
+export async function exportedSessions(q: Queryable, userId: string): Promise<ExportedSessionRow[]> {
+  const { rows } = await q.query<ExportedSessionRow>(
+    `SELECT id, created_at, refreshed_at, user_agent, ip, aal FROM sessions
+      WHERE user_id = $1::uuid ORDER BY created_at DESC, id`,
+    [userId],
+  );
+  return rows;
+}

@@ -274,3 +274,67 @@ export async function findConfirmedUserByEmail(
   );
   return rows[0];
 }
+
+/** A live account's address and password hash (null: no password set), for the password check. */
+export async function findLiveUserPassword(
+  q: Queryable,
+  userId: string,
+): Promise<{ email: string; encrypted_password: string | null } | undefined> {
+  const { rows } = await q.query<{ email: string; encrypted_password: string | null }>(
+    "SELECT email, encrypted_password FROM users WHERE id = $1 AND deleted_at IS NULL",
+    [userId],
+  );
+  return rows[0];
+}
+
+/**
+ * Deletes the account; its identities, sessions, refresh tokens, codes, known addresses and
+ * factors go with it (ON DELETE CASCADE). Answers the address it had, or undefined.
+ */
+export async function deleteUser(tx: Queryable, userId: string): Promise<{ email: string } | undefined> {
+  const { rows } = await tx.query<{ email: string }>("DELETE FROM users WHERE id = $1 RETURNING email", [userId]);
+  return rows[0];
+}
+
+/** A live account by exact e-mail (any case) or id. */
+export async function findLiveUserByEmailOrId(
+  q: Queryable,
+  emailOrId: string,
+): Promise<{ id: string; email: string } | undefined> {
+  const { rows } = await q.query<{ id: string; email: string }>(
+    "SELECT id::text AS id, email FROM users WHERE (email = lower($1) OR id::text = $1) AND deleted_at IS NULL",
+    [emailOrId],
+  );
+  return rows[0];
+}
+
+/** Sets or clears the ban of the account with this id (an unknown id changes nothing). */
+export async function setBannedUntil(q: Queryable, userId: string, until: Date | null, now: Date): Promise<void> {
+  await q.query("UPDATE users SET banned_until = $2, updated_at = $3 WHERE id::text = $1", [userId, until, now]);
+}
+
+/** Whether the live account exists, holding it (FOR KEY SHARE) until `tx` ends. `userId` must be a uuid. */
+export async function holdLiveUser(tx: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await tx.query("SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL FOR KEY SHARE", [userId]);
+  return rows.length > 0;
+}
+
+export interface ExportedUserRow {
+  id: string;
+  email: string;
+  created_at: Date;
+  email_confirmed_at: Date | null;
+  last_sign_in_at: Date | null;
+  language: string;
+  raw_user_meta_data: Record<string, unknown>;
+}
+
+/** The live account as the data export shows it (no password hash, no app metadata). */
+export async function exportedUser(q: Queryable, userId: string): Promise<ExportedUserRow | undefined> {
+  const { rows } = await q.query<ExportedUserRow>(
+    `SELECT id, email, created_at, email_confirmed_at, last_sign_in_at, language, raw_user_meta_data
+       FROM users WHERE id = $1::uuid AND deleted_at IS NULL`,
+    [userId],
+  );
+  return rows[0];
+}
