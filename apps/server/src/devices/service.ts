@@ -12,6 +12,7 @@ import type { Db, Queryable } from "../db/index.js";
 import { friendlyDeviceName } from "./names.js";
 import { logAccessChange } from "./stores/access-log.js";
 import {
+  accountAccess,
   allocateAddressNumber,
   countDevices,
   type DeviceRow,
@@ -76,11 +77,7 @@ export function createDeviceService(options: DevicesOptions) {
   const { db, clock, pool } = options;
 
   async function accessOf(q: Queryable, customerId: string): Promise<DeviceAccess> {
-    const { rows } = await q.query<{ ends_at: Date | null; blocked: boolean }>(
-      `SELECT s.ends_at, c.blocked FROM customers c LEFT JOIN subscriptions s ON s.customer_id = c.id WHERE c.id = $1`,
-      [customerId],
-    );
-    const row = rows[0];
+    const row = await accountAccess(q, customerId);
     const endsAt = row?.ends_at ? new Date(row.ends_at) : null;
     return { active: !!endsAt && !row?.blocked && endsAt.getTime() > clock.now().getTime(), endsAt };
   }

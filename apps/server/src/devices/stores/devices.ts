@@ -181,3 +181,18 @@ export async function recordHandshakes(
   );
   return rows.length;
 }
+
+/**
+ * The account's block flag and its subscription's end (null without one), or undefined without
+ * an account: what decides whether the customer's devices are in the peer set.
+ */
+export async function accountAccess(
+  q: Queryable,
+  customerId: string,
+): Promise<{ ends_at: Date | null; blocked: boolean } | undefined> {
+  const { rows } = await q.query<{ ends_at: Date | null; blocked: boolean }>(
+    `SELECT s.ends_at, c.blocked FROM customers c LEFT JOIN subscriptions s ON s.customer_id = c.id WHERE c.id = $1`,
+    [customerId],
+  );
+  return rows[0];
+}
