@@ -10,7 +10,8 @@
  */
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
-import { type Mail, pickLanguage, type ReminderKind, renderMail } from "../mail/index.js";
+import { type Mail, pickLanguage, renderMail } from "../mail/index.js";
+import { attachReminderMail, claimDueSubscriptions, recordReminder } from "./stores/reminders.js";
 import { signUnsubscribeToken } from "./unsubscribe-token.js";
 
 const DAY_MS = 86_400_000;
@@ -22,17 +23,6 @@ export const ENDED_GRACE_MS = DAY_MS;
 const BATCH = 50;
 /** A pass stops after this many batches (the next pass goes on). */
 const MAX_BATCHES = 200;
-
-interface DueRow {
-  customer_id: string;
-  email: string;
-  ends_at: Date;
-  plan_id: number | null;
-  plan_name: string | null;
-  kind: ReminderKind;
-  paid_language: string | null;
-  account_language: string | null;
-}
 
 export interface ReminderReport {
   sent: number;
@@ -64,37 +54,16 @@ async function remindBatch(deps: SchedulerDeps, now: Date): Promise<{ claimed: n
   return deps.db.transaction(async (tx) => {
     // The kind follows from the clock: before the end 'soon', after it 'ended'. A subscription
     // renewed meanwhile has a new end, so the old period's reminders are never due again.
-    const { rows } = await tx.query<DueRow>(
-      `SELECT s.customer_id, c.email, s.ends_at, s.plan_id, p.name AS plan_name,
-              CASE WHEN s.ends_at <= $1 THEN 'ended' ELSE 'soon' END AS kind,
-              (SELECT pm.receipt_language FROM payments pm
-                WHERE pm.customer_id = s.customer_id AND pm.status = 'success'
-                ORDER BY pm.settled_at DESC NULLS LAST LIMIT 1) AS paid_language,
-              (SELECT u.language FROM users u WHERE u.email = lower(c.email) AND u.deleted_at IS NULL) AS account_language
-         FROM subscriptions s
-         JOIN customers c ON c.id = s.customer_id
-         LEFT JOIN plans p ON p.id = s.plan_id
-        WHERE s.ends_at > $2 AND s.ends_at <= $3
-          AND NOT c.blocked
-          AND NOT EXISTS (SELECT 1 FROM renewal_reminder_optouts o WHERE o.customer_id = s.customer_id)
-          AND NOT EXISTS (
-                SELECT 1 FROM renewal_reminders r
-                 WHERE r.customer_id = s.customer_id AND r.period_ends_at = s.ends_at
-                   AND r.kind = CASE WHEN s.ends_at <= $1 THEN 'ended' ELSE 'soon' END)
-        ORDER BY s.ends_at
-        LIMIT $4
-        FOR UPDATE OF s SKIP LOCKED`,
-      [now, new Date(now.getTime() - ENDED_GRACE_MS), new Date(now.getTime() + SOON_MS), BATCH],
-    );
+    const rows = await claimDueSubscriptions(tx, {
+      now,
+      endedAfter: new Date(now.getTime() - ENDED_GRACE_MS),
+      endsBy: new Date(now.getTime() + SOON_MS),
+      limit: BATCH,
+    });
     let sent = 0;
     for (const row of rows) {
-      const claimed = await tx.query(
-        `INSERT INTO renewal_reminders (customer_id, kind, period_ends_at, sent_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT DO NOTHING RETURNING customer_id`,
-        [row.customer_id, row.kind, row.ends_at, now],
-      );
       // Another process reminded of this end in the meantime: nothing to send.
-      if (claimed.rows.length === 0) continue;
+      if (!(await recordReminder(tx, row, now))) continue;
       // The language the customer last paid in (the checkout page's), else the account's.
       const language = pickLanguage(row.paid_language, row.account_language);
       const links = reminderLinks(deps.siteUrl, deps.unsubscribeKey, row.customer_id, row.plan_id);
@@ -113,10 +82,7 @@ async function remindBatch(deps: SchedulerDeps, now: Date): Promise<{ claimed: n
         language,
         headers: { "List-Unsubscribe": `<${links.oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
       });
-      await tx.query(
-        "UPDATE renewal_reminders SET mail_id = $4 WHERE customer_id = $1 AND kind = $2 AND period_ends_at = $3",
-        [row.customer_id, row.kind, row.ends_at, mailId],
-      );
+      await attachReminderMail(tx, row, mailId);
       sent++;
     }
     return { claimed: rows.length, sent };
