@@ -115,6 +115,15 @@ export default defineConfig({
       testDir: "examples/consumer/e2e",
       use: { ...devices["Desktop Chrome"], reducedMotion: "reduce" },
     },
+    {
+      // examples/consumer-next: a Next.js App Router app outside the workspace, @veil/ui from the same
+      // packed tarball rendered by a server component, styled by the precompiled @veil/ui/styles.css
+      // (node examples/consumer-next/build.mjs builds it): prerendered HTML, axe, shipped fonts,
+      // screenshots and hydration.
+      name: "consumer-next",
+      testDir: "examples/consumer-next/e2e",
+      use: { ...devices["Desktop Chrome"], reducedMotion: "reduce" },
+    },
   ],
   // The app server is only needed by the `web` project.
   webServer: !(runs("web") || runs("server-log"))

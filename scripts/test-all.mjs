@@ -127,6 +127,8 @@ const phases = [
       { name: "package builds", cmd: ["pnpm", "run", "build:packages"] },
       // The consumer app outside the workspace: @veil/ui packed, installed with npm (cache first), built.
       { name: "consumer app build", cmd: ["node", "examples/consumer/build.mjs"] },
+      // The Next.js consumer: the same tarball, a server component page and the precompiled CSS.
+      { name: "next consumer build", cmd: ["node", "examples/consumer-next/build.mjs"] },
       { name: "storybook build", cmd: ["pnpm", "--filter", "@veil/ui", "run", "build-storybook"] },
     ],
   ],

@@ -2,7 +2,7 @@
 // Builds the Next.js consumer the way a team outside this repository would get @veil/ui: the package
 // is built and packed, the app installs that tarball (and its own Next.js and React) with npm from the
 // registry, preferring npm's cache, and `next build` renders the server component page into out/.
-// Not yet in npm test (see the package README). Usage: node examples/consumer-next/build.mjs
+// The Playwright project `consumer-next` then tests out/. Usage: node examples/consumer-next/build.mjs
 import { spawnSync } from "node:child_process";
 import { readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";

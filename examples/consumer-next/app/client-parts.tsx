@@ -15,7 +15,18 @@ import {
   TokenGrid,
   useField,
 } from "@veil/ui";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+
+/**
+ * Marks the document once React has hydrated the page (effects run only after hydration), so the
+ * Playwright project waits for this signal instead of guessing how long hydration takes on a loaded box.
+ */
+export function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return null;
+}
 
 export function LanguageMenu() {
   const [language, setLanguage] = useState("en");

@@ -1,5 +1,7 @@
-// The package README's set-up for an app without Tailwind: the font, then the precompiled stylesheet.
+// The package README's set-up for an app without Tailwind: the fonts, then the precompiled stylesheet.
+// JetBrains Mono is for ConfigCard's configuration text (the tokens' --font-mono), which this page shows.
 import "@fontsource-variable/inter";
+import "@fontsource-variable/jetbrains-mono";
 import "@veil/ui/styles.css";
 import "./page.css";
 import type { ReactNode } from "react";

@@ -43,7 +43,16 @@ import {
   TextField,
 } from "@veil/ui";
 import type { ReactNode } from "react";
-import { CountryField, LanguageMenu, PaymentMethods, Payments, Plans, Resend, Tokens } from "./client-parts";
+import {
+  CountryField,
+  HydrationMark,
+  LanguageMenu,
+  PaymentMethods,
+  Payments,
+  Plans,
+  Resend,
+  Tokens,
+} from "./client-parts";
 
 // A made-up configuration: the key is not a real one.
 const CONFIG = `[Interface]
@@ -222,6 +231,7 @@ export default function Page() {
         legal="© 2026 Consumer"
         groups={[{ heading: "Legal", links: [{ href: "#privacy", label: "Privacy policy" }] }]}
       />
+      <HydrationMark />
     </div>
   );
 }
