@@ -203,11 +203,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         hostname: config.HOST,
         // A client gets HTTP_HEADERS_TIMEOUT_MS for its headers and HTTP_REQUEST_TIMEOUT_MS for the
         // whole request (then 408 and the connection closes), so slow senders cannot hold
-        // connections for Node's default 300 s. Node checks these on an interval (30 s by
+        // connections for Node's default 300 s. Between requests an idle connection is kept for
+        // HTTP_KEEP_ALIVE_TIMEOUT_MS (those limits run only while a request is arriving). Node checks these on an interval (30 s by
         // default): check often enough that the limits mean what they say.
         serverOptions: {
           headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
           requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+          keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
           connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.HTTP_HEADERS_TIMEOUT_MS / 4))),
         },
       },

@@ -141,6 +141,12 @@ export const envSchema = z.object({
    */
   HTTP_HEADERS_TIMEOUT_MS: int(10_000, 100, 120_000),
   HTTP_REQUEST_TIMEOUT_MS: int(30_000, 100, 300_000),
+  /**
+   * How long an idle keep-alive connection stays open (Node's default is 5 s). A proxy or load
+   * balancer that reuses a connection the server has just closed gets a reset, which it turns into
+   * a 502: keep it longer than theirs (nginx 60 s, AWS ALB 60 s).
+   */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: int(65_000, 1_000, 600_000),
   /** Per-IP request limits per 5 minutes (GoTrue's defaults). */
   RATE_LIMIT_TOKEN_PER_5MIN: int(150, 1, 100_000),
   RATE_LIMIT_VERIFY_PER_5MIN: int(30, 1, 100_000),

@@ -233,3 +233,41 @@ describe("given a client that sends its request too slowly", () => {
     expect(reply).toMatch(/^HTTP\/1\.1 408/);
   });
 });
+
+describe("given a client that keeps its connection open between requests", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    // Idle longer than the header and request limits, shorter than the keep-alive limit.
+    app = await startTestApp({
+      env: { HTTP_HEADERS_TIMEOUT_MS: "300", HTTP_REQUEST_TIMEOUT_MS: "600", HTTP_KEEP_ALIVE_TIMEOUT_MS: "8000" },
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("should answer a second request on the same connection after it sat idle past Node's default (5 s, closed after 6 s)", async () => {
+    // A proxy or client that reuses a connection the server has just dropped gets a reset
+    // (a 502 behind a load balancer): the server must keep idle connections at least as long
+    // as they do (HTTP_KEEP_ALIVE_TIMEOUT_MS).
+    const { hostname, port } = new URL(app.url);
+    const socket = connect({ host: hostname === "localhost" ? "127.0.0.1" : hostname, port: Number(port) });
+    let reply = "";
+    let closed = false;
+    socket.on("data", (chunk) => {
+      reply += chunk.toString("latin1");
+    });
+    socket.on("close", () => {
+      closed = true;
+    });
+    const request = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    const answers = () => reply.match(/HTTP\/1\.1 200/g)?.length ?? 0;
+    socket.write(request);
+    await expect.poll(answers).toBe(1);
+    await new Promise((done) => setTimeout(done, 7_000));
+    expect(closed).toBe(false);
+    socket.write(request);
+    await expect.poll(answers).toBe(2);
+    socket.destroy();
+  }, 20_000);
+});
