@@ -12,3 +12,4 @@ export {
   VIEWPORTS,
   VRT_BROWSER_PIN,
 } from "./screenshots.js";
+export { MIN_TARGET_PX, type TargetSizeViolation, targetSizeViolations } from "./target-size.js";
