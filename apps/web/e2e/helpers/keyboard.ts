@@ -43,11 +43,61 @@ export async function focusInfo(page: Page): Promise<FocusInfo> {
   });
 }
 
-/** Focus is on an element (never lost to <body>) and that element shows a focus ring. */
+/**
+ * WCAG 2.2 Focus Not Obscured (2.4.11): is the focused element entirely hidden, behind author content
+ * (the sticky header, an overlay, a cookie bar) or out of the viewport? Samples a 5×5 grid of points
+ * over its box (over its label's box for a visually hidden input, which the label draws) and asks
+ * which element is on top at each: the focused element, something inside it or something it sits in
+ * shows it; anything else covers it. Returns what covers its centre (or "outside the viewport")
+ * when no point shows it, null when some part is visible.
+ */
+export async function focusObscuredBy(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body || el === document.documentElement) return null;
+    let shown: Element = el;
+    let box = el.getBoundingClientRect();
+    if (box.width <= 1 || box.height <= 1) {
+      const label = (el as HTMLInputElement).labels?.[0];
+      if (label) {
+        shown = label;
+        box = label.getBoundingClientRect();
+      }
+    }
+    const related = (node: Element | null) =>
+      !!node && (node === el || node === shown || el.contains(node) || shown.contains(node) || node.contains(el));
+    const describe = (node: Element | null) => {
+      if (!node) return "nothing";
+      const header = node.closest("header, [role=banner]");
+      const text = (node.getAttribute("aria-label") ?? node.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 30);
+      return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""} "${text}"${header && header !== node ? " in the header" : ""}`;
+    };
+    const steps = 5;
+    let inViewport = 0;
+    for (let i = 0; i < steps; i++) {
+      for (let j = 0; j < steps; j++) {
+        // Inset half a pixel so a point on the edge belongs to the box, not its neighbour.
+        const x = box.left + 0.5 + ((box.width - 1) * i) / (steps - 1);
+        const y = box.top + 0.5 + ((box.height - 1) * j) / (steps - 1);
+        if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) continue;
+        inViewport++;
+        if (related(document.elementFromPoint(x, y))) return null;
+      }
+    }
+    if (inViewport === 0) return "outside the viewport";
+    return describe(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+  });
+}
+
+/**
+ * Focus is on an element (never lost to <body>), that element shows a focus ring, and it is not
+ * hidden behind the sticky header or an overlay (WCAG 2.4.11).
+ */
 export async function expectVisibleFocus(page: Page, step: string): Promise<void> {
   const info = await focusInfo(page);
   expect(info.onBody, `${step}: focus was lost to <body>`).toBe(false);
   expect(info.ring, `${step}: no visible focus ring on ${info.what}`).not.toBeNull();
+  expect(await focusObscuredBy(page), `${step}: ${info.what} has focus but is entirely hidden by`).toBeNull();
 }
 
 /** Focus is somewhere on the page (a heading taking focus after navigation need not draw a ring). */
