@@ -90,19 +90,31 @@ async function waitQuiet(page, quietMs = 1500) {
   }
 }
 
+/**
+ * The visible control named `name`: a button, or a <summary> (a native pre-hydration fallback
+ * may draw it so), whichever the page has.
+ */
+function control(page, name) {
+  return page
+    .getByRole("button", { name })
+    .or(page.locator("summary").filter({ hasText: name }))
+    .filter({ visible: true })
+    .first();
+}
+
 const INTERACTIONS = [
   {
     name: "/home menu → open",
     path: "/home",
     run: async (page) => ({
-      shown: await tapAndTime(page, page.getByRole("button", { name: "Open menu" }), "menuOpen"),
+      shown: await tapAndTime(page, control(page, "Open menu"), "menuOpen"),
     }),
   },
   {
     name: "/home Choose plan → dialog",
     path: "/home",
     run: async (page) => ({
-      shown: await tapAndTime(page, page.getByRole("button", { name: /Choose plan 1 Year/ }), "actionDialog"),
+      shown: await tapAndTime(page, control(page, /Choose plan 1 Year/), "actionDialog"),
     }),
   },
   {
@@ -111,10 +123,10 @@ const INTERACTIONS = [
     also: ["/home Русский → headline in Russian"],
     // Two results from one page load: the list, then the switch to Russian from it.
     run: async (page) => {
-      await page.getByRole("button", { name: "Open menu" }).tap();
+      await control(page, "Open menu").tap();
       await page.waitForFunction(() => document.querySelector('header a[href="/privacy"]')?.checkVisibility());
       await waitQuiet(page);
-      const list = await tapAndTime(page, page.getByRole("button", { name: /Language/ }), "languageList");
+      const list = await tapAndTime(page, control(page, /Language/), "languageList");
       await waitQuiet(page, 500);
       const russian = await tapAndTime(page, page.getByText("Русский", { exact: true }), "russianHeadline");
       return { shown: list, "/home Русский → headline in Russian": russian };
