@@ -51,6 +51,7 @@ export interface AuthContext extends AuthDeps {
    * Mail limits for an address: one mail of each kind (`gapRule`) per MAIL_RESEND_SECONDS,
    * MAIL_PER_ADDRESS_PER_HOUR per hour of all kinds. Applied to every request that could mail the
    * address — whether or not it exists or is confirmed — so a 429 says nothing about the account.
+   * `email` may be a budget key of its own (`noMailBudget`, `signedInMailBudget`).
    */
   limitMail(email: string, gapRule: LimitRule): Promise<void>;
 }

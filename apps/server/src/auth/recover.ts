@@ -16,12 +16,14 @@ export async function recover(
 ): Promise<void> {
   await ctx.limitIp(ctx.rules.ipRecover, meta.ip);
   const email = normalizeEmail(body.email, "Password recovery requires an email");
-  // Unknown or banned: no mail. Held to the same windows (a 429 reveals nothing), but in a budget
-  // of its own: a request that sends nothing never spends an address's mail budget.
+  // Unknown or banned: no mail. A banned account's request is held to the same windows in a
+  // budget of its own, so it never spends the address's mail budget. An unknown address's spends
+  // the address's own, as a pending account's does: a sign-up after it counts there too, and only
+  // a pending address's recovery requests making it 429 would tell that someone signed it up.
   const known = await findUserByEmail(ctx.db, email);
-  const mails = !!known && !isBanned(known, ctx.clock.now());
-  await ctx.limitMail(mails ? email : noMailBudget(email), ctx.rules.mailGapRecovery);
-  if (!mails) return;
+  const banned = !!known && isBanned(known, ctx.clock.now());
+  await ctx.limitMail(banned ? noMailBudget(email) : email, ctx.rules.mailGapRecovery);
+  if (!known || banned) return;
   await ctx.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email, true);
     // Unknown (or banned, who could not use it): the same empty 200, and no mail.

@@ -12,7 +12,7 @@ import { type AuthContext, noMailBudget, normalizeEmail, type RequestMeta } from
 import { AuthError, validationFailed } from "./errors.js";
 import { assertAcceptableMetadata } from "./metadata.js";
 import { assertAcceptablePassword, checkPassword, hashPassword } from "./passwords.js";
-import { signupPasswordHashes } from "./stores/codes.js";
+import { contestSignupCodes, signupPasswordHashes } from "./stores/codes.js";
 import {
   findUserByEmail,
   findUserById,
@@ -115,17 +115,20 @@ export async function signup(
     if (existing && (existing.email_confirmed_at || isBanned(existing, now))) return null;
     if (existing) {
       // Still unconfirmed: nobody has proved they own the mailbox. This sign-up gets a code of its
-      // own beside the earlier ones', carrying its password; it is contested when the newest
-      // earlier sign-up had another password (or one came in after the comparison above), and
-      // then its code confirms the address without a password (verify.ts). A
-      // contest is inherited: a sign-up after a contested one is contested too, even with that
-      // one's password. Else a stranger could sign up again until the owner's code is pushed out
+      // own beside the earlier ones', carrying its password. When the newest earlier sign-up had
+      // another password (or one came in after the comparison above), the sign-ups are contested:
+      // this one and every earlier one, since either may be a stranger's — he may have signed the
+      // address up first, and the owner may type the code of his older mail as well as hers. A
+      // contested code confirms the address without a password (verify.ts). A contest is
+      // inherited: a sign-up after a contested one is contested too, even with that one's
+      // password. Else a stranger could sign up again until the owner's code is pushed out
       // (MAX_SIGNUP_CODES), leaving only his own contested ones, and his next sign-up (the same
       // password as all of them) would carry his password to whichever code she types next.
       const earlier = await signupPasswordHashes(tx, existing.id);
       const contested =
         earlier.some((e) => e.contested) ||
         (earlier.length > 0 && (earlier[0]?.id !== compared.newestId || !compared.same));
+      if (contested) await contestSignupCodes(tx, existing.id);
       await updatePendingSignup(tx, existing.id, { passwordHash, data, now });
       await issueSignupCode(ctx, tx, existing, language, { passwordHash, data, contested });
       return asFirstSignup(existing, data, now);
@@ -154,18 +157,26 @@ export async function resend(
   }
   if (body.type !== "signup") throw validationFailed(`Resending ${body.type} is not supported`);
   const email = normalizeEmail(body.email, "Type provided requires an email address");
-  // Unknown or already confirmed: the same empty 200 and no mail. Such a request is held to the
-  // same windows, but in a budget of its own, not the address's mail budget (else anyone could keep
-  // the owner's /recover at 429 with resends for her confirmed address).
-  const pending = await findUserByEmail(ctx.db, email);
-  const mails = !!pending && !pending.email_confirmed_at;
-  await ctx.limitMail(mails ? email : noMailBudget(email), ctx.rules.mailGapConfirmation);
-  if (!mails) return;
+  // Already confirmed: the same empty 200 and no mail. Such a request is held to the same windows,
+  // but in a budget of its own, not the address's mail budget (else anyone could keep the owner's
+  // /recover at 429 with resends for her confirmed address). An unknown address mails nothing
+  // either, yet spends its own budget as a pending one does: a sign-up right after counts there,
+  // and a 429 only after a pending address's resend would tell that someone signed it up.
+  const user = await findUserByEmail(ctx.db, email);
+  const confirmed = !!user?.email_confirmed_at;
+  await ctx.limitMail(confirmed ? noMailBudget(email) : email, ctx.rules.mailGapConfirmation);
+  if (!user || confirmed) return;
   await ctx.db.transaction(async (tx) => {
-    const user = await findUserByEmail(tx, email, true);
-    // Unknown or already confirmed: the same empty 200, and no mail.
-    if (!user || user.email_confirmed_at) return;
-    await issueCode(ctx, tx, user, "signup", pickLanguage(fromAcceptLanguage(meta.acceptLanguage), user.language));
+    const pending = await findUserByEmail(tx, email, true);
+    // Gone or confirmed meanwhile: the same empty 200, and no mail.
+    if (!pending || pending.email_confirmed_at) return;
+    await issueCode(
+      ctx,
+      tx,
+      pending,
+      "signup",
+      pickLanguage(fromAcceptLanguage(meta.acceptLanguage), pending.language),
+    );
   });
   ctx.mail.kick();
 }

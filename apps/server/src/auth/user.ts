@@ -180,8 +180,8 @@ export async function updateUser(
 /**
  * GET/POST /reauthenticate: mails the signed-in user a code that `PUT /user` takes as `nonce`
  * when the session is older than AUTH_SECURE_PASSWORD_CHANGE_WINDOW_SECONDS (with the new password,
- * or alone before turning two-factor sign-in on). Its own resend
- * window; the hourly per-address mail limit is shared with every other mail.
+ * or alone before turning two-factor sign-in on). Its own resend window and its own hourly
+ * budget (context.ts `signedInMailBudget`): a stolen token cannot spend the owner's /recover.
  */
 export async function reauthenticate(ctx: AuthContext, auth: Authenticated, meta: RequestMeta): Promise<void> {
   await ctx.limitIp(ctx.rules.ipReauthenticate, meta.ip);

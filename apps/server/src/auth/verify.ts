@@ -65,8 +65,8 @@ export async function verify(
       // The password that becomes the account's is the one given with the sign-up whose code
       // this is, from whatever network it is typed (each sign-up has its own code). None comes
       // with a recovery code (GoTrue lets one confirm, but it proves nothing about any sign-up's
-      // password) or with a contested sign-up's code (made while another sign-up with a different
-      // password was pending: either may be a stranger's). The owner, signed in by her code, sets
+      // password) or with a contested sign-up's code (a sign-up with a different password came
+      // before or after it: either may be a stranger's). The owner, signed in by her code, sets
       // hers in this session (README, "Security": pre-registration takeover).
       const keeps = matched.purpose === "signup" && !matched.signup_contested;
       await confirmEmail(

@@ -51,8 +51,11 @@ describe("given an address someone else signed up first and never confirmed", ()
     expect((await auth.signIn(email, OWNER_PASSWORD, OWNER)).status).toBe(200);
   });
 
-  it("should give the owner her own password when she types her own code after a stranger on her network signed the address up again", async () => {
-    // Low 4 of the audit (#25): sharing a NAT or an IPv6 /64 must not make his password hers.
+  it("should let the owner in by her own code after a stranger on her network signed the address up again, with neither password", async () => {
+    // Low 4 of the audit (#25): sharing a NAT or an IPv6 /64 must not make his password hers, nor
+    // void her code. Her code still confirms and signs her in; since a sign-up with another
+    // password followed hers, it brings no password (the server cannot tell that hers came first:
+    // see "…made before hers"), and she sets hers in the session it opens.
     const email = fresh();
     const owner = { email, password: OWNER_PASSWORD, data: { plan: "month" } };
     expect((await auth.post("/signup", owner, OWNER)).status).toBe(200);
@@ -64,9 +67,11 @@ describe("given an address someone else signed up first and never confirmed", ()
 
     const verify = await auth.post<Session>("/verify", { email, token: hers, type: "signup" }, OWNER);
     expect(verify.status).toBe(200);
-    expect(verify.body.user.user_metadata).toEqual({ plan: "month", email_verified: true });
-    expect((await auth.signIn(email, OWNER_PASSWORD, OWNER)).status).toBe(200);
+    expect(verify.body.user.user_metadata).toEqual({ email_verified: true });
     expect((await auth.signIn(email, ATTACKER_PASSWORD, OWNER)).status).toBe(400);
+    const update = await auth.put("/user", { password: OWNER_PASSWORD }, { ...OWNER, token: verify.body.access_token });
+    expect(update.status).toBe(200);
+    expect((await auth.signIn(email, OWNER_PASSWORD, OWNER)).status).toBe(200);
   });
 
   it("should not give a stranger on her network his password when she types the code of his sign-up", async () => {
@@ -189,6 +194,25 @@ describe("given an address someone else signed up first and never confirmed", ()
     expect(attacker.body.code).toBe("invalid_credentials");
   });
 
+  it("should not give the account a stranger's password when the owner types the code of his sign-up made before hers", async () => {
+    // Re-audit of bdd362a (attack on #25's fix): a contest marked only the later sign-up. The
+    // stranger signs her address up first (his code: not contested, nothing came before it); she
+    // signs up a minute later, and from the two mails she got she types the older one's code — his.
+    // It confirmed the account with his password, and he signed in with it (200).
+    const email = fresh();
+    const his = { email, password: ATTACKER_PASSWORD, data: { name: "mallory" } };
+    expect((await auth.post("/signup", his, ATTACKER)).status).toBe(200);
+    const strangersCode = await app.lastCode(email);
+    app.clock.advance({ minutes: 1 });
+    expect((await auth.post("/signup", { email, password: OWNER_PASSWORD }, OWNER)).status).toBe(200);
+    const verify = await auth.post<Session>("/verify", { email, token: strangersCode, type: "signup" }, OWNER);
+    expect(verify.status).toBe(200);
+    expect(verify.body.user.user_metadata).toEqual({ email_verified: true });
+    const attacker = await auth.signIn(email, ATTACKER_PASSWORD, ATTACKER);
+    expect(attacker.status).toBe(400);
+    expect(attacker.body.code).toBe("invalid_credentials");
+  });
+
   it("should keep the password of a sign-up repeated with the same password, from any network", async () => {
     const email = fresh();
     await auth.post("/signup", { email, password: OWNER_PASSWORD }, OWNER);
@@ -221,6 +245,37 @@ describe("given an address someone else signed up first and never confirmed", ()
     for (const password of [ATTACKER_PASSWORD, OWNER_PASSWORD, ATTACKER_PASSWORD]) {
       app.clock.advance({ seconds: 31 });
       expect(await bcryptRuns(pending, password)).toBe(first);
+    }
+  });
+
+  it("should answer a sign-up after /resend or /recover for a pending address as for an address nobody signed up", async () => {
+    // Re-audit of bdd362a: sign-up timing was made flat, but the mail windows told the same thing.
+    // /resend and /recover spent a pending address's own mail budget and an unknown address's
+    // apart (nothing is mailed to it), and a sign-up right after counts against the address's own:
+    // 429 meant "someone signed this address up and has not confirmed", 200 "nobody". (That a mail
+    // went to an address in the last hour its budget does tell, inherently: so the owner's
+    // sign-up here is over an hour old, as a pending account is for most of its 24 h.)
+    const probe = async (email: string, before: () => Promise<void>) => {
+      await before();
+      return (await auth.post("/signup", { email, password: ATTACKER_PASSWORD }, ATTACKER)).status;
+    };
+    const resend = (email: string) => async () => {
+      expect((await auth.post("/resend", { email, type: "signup" }, ATTACKER)).status).toBe(200);
+    };
+    // Ten recovery requests, each past the 30 s window of its kind: the hour's mail budget.
+    const recoverAll = (email: string) => async () => {
+      for (let i = 0; i < 10; i++) {
+        expect((await auth.post("/recover", { email }, ATTACKER)).status).toBe(200);
+        app.clock.advance({ seconds: 31 });
+      }
+    };
+    for (const before of [resend, recoverAll]) {
+      const pending = fresh();
+      const unknown = fresh();
+      await auth.post("/signup", { email: pending, password: OWNER_PASSWORD }, OWNER);
+      app.clock.advance({ hours: 1, seconds: 1 });
+      const answers = [await probe(pending, before(pending)), await probe(unknown, before(unknown))];
+      expect(answers[0]).toBe(answers[1]);
     }
   });
 

@@ -19,7 +19,7 @@ export interface StoredCode {
   /** Sign-up codes only: the password hash and metadata given with that sign-up. */
   signup_password_hash: string | null;
   signup_data: Record<string, unknown> | null;
-  /** Sign-up codes only: made while another sign-up with a different password was pending. */
+  /** Sign-up codes only: another sign-up of the account, before or after, had a different password. */
   signup_contested: boolean;
 }
 
@@ -77,6 +77,16 @@ export async function addSignupCode(
        (SELECT id FROM one_time_codes WHERE user_id = $1 AND purpose = 'signup' ORDER BY id DESC LIMIT $2)`,
     [input.userId, MAX_SIGNUP_CODES],
   );
+}
+
+/**
+ * Marks every sign-up code of a pending account contested: a sign-up with another password came
+ * in, and nobody can tell which of them is the owner's (../sign-up.ts).
+ */
+export async function contestSignupCodes(tx: Queryable, userId: string): Promise<void> {
+  await tx.query("UPDATE one_time_codes SET signup_contested = true WHERE user_id = $1 AND purpose = 'signup'", [
+    userId,
+  ]);
 }
 
 /**
