@@ -213,6 +213,35 @@ describe("given an address someone else signed up first and never confirmed", ()
     expect(attacker.body.code).toBe("invalid_credentials");
   });
 
+  it("should tell the client when a code confirmed the address without keeping a password, until she sets one", async () => {
+    // The web app reads this to send her to set a password, saying why (code-confirmation.tsx).
+    const email = fresh();
+    await auth.post("/signup", { email, password: ATTACKER_PASSWORD }, ATTACKER);
+    app.clock.advance({ seconds: 31 });
+    await auth.post("/signup", { email, password: OWNER_PASSWORD }, OWNER);
+    const verify = await auth.post<Session>(
+      "/verify",
+      { email, token: await app.lastCode(email), type: "signup" },
+      OWNER,
+    );
+    expect(verify.status).toBe(200);
+    expect(verify.body.user.app_metadata).toEqual({ provider: "email", providers: ["email"], password_missing: true });
+    const token = verify.body.access_token;
+    expect((await auth.put("/user", { password: OWNER_PASSWORD }, { ...OWNER, token })).status).toBe(200);
+    const after = await auth.get<Session["user"]>("/user", { ...OWNER, token });
+    expect(after.body.app_metadata).toEqual({ provider: "email", providers: ["email"] });
+
+    // A sign-up nobody contested keeps its password, and says nothing of the kind.
+    const alone = fresh();
+    await auth.post("/signup", { email: alone, password: OWNER_PASSWORD }, OWNER);
+    const kept = await auth.post<Session>("/verify", {
+      email: alone,
+      token: await app.lastCode(alone),
+      type: "signup",
+    });
+    expect(kept.body.user.app_metadata).toEqual({ provider: "email", providers: ["email"] });
+  });
+
   it("should keep the password of a sign-up repeated with the same password, from any network", async () => {
     const email = fresh();
     await auth.post("/signup", { email, password: OWNER_PASSWORD }, OWNER);

@@ -161,7 +161,9 @@ export async function updatePendingSignup(
 /**
  * Confirms the address with the password and metadata of the sign-up whose code was verified, or
  * with none (`signup` null: confirmed by a recovery code or a contested sign-up's; see verify.ts).
- * The e-mail identity is marked verified too.
+ * The e-mail identity is marked verified too. An account left without a password says so in its
+ * app metadata (`password_missing: true`, which only the server writes), so the web app can send
+ * the owner to set hers; setPassword takes it away.
  */
 export async function confirmEmail(
   tx: Queryable,
@@ -171,7 +173,10 @@ export async function confirmEmail(
 ): Promise<void> {
   await tx.query(
     `UPDATE users SET email_confirmed_at = $2, updated_at = $2, encrypted_password = $3,
-       raw_user_meta_data = COALESCE($4::jsonb, '{}'::jsonb) || '{"email_verified": true}'::jsonb WHERE id = $1`,
+       raw_user_meta_data = COALESCE($4::jsonb, '{}'::jsonb) || '{"email_verified": true}'::jsonb,
+       raw_app_meta_data = CASE WHEN $3::text IS NULL THEN raw_app_meta_data || '{"password_missing": true}'::jsonb
+         ELSE raw_app_meta_data - 'password_missing' END
+     WHERE id = $1`,
     [userId, now, signup?.passwordHash ?? null, signup?.data ? JSON.stringify(signup.data) : null],
   );
   await tx.query(
@@ -206,9 +211,12 @@ export async function replacePasswordHash(tx: Queryable, userId: string, hash: s
   await tx.query("UPDATE users SET encrypted_password = $2 WHERE id = $1", [userId, hash]);
 }
 
-/** A new password chosen by the user. */
+/** A new password chosen by the user (an account confirmed without one has one now). */
 export async function setPassword(tx: Queryable, userId: string, hash: string, now: Date): Promise<void> {
-  await tx.query("UPDATE users SET encrypted_password = $2, updated_at = $3 WHERE id = $1", [userId, hash, now]);
+  await tx.query(
+    "UPDATE users SET encrypted_password = $2, updated_at = $3, raw_app_meta_data = raw_app_meta_data - 'password_missing' WHERE id = $1",
+    [userId, hash, now],
+  );
 }
 
 /** Merges `data` into the user metadata (null values remove keys); answers what is stored now. */

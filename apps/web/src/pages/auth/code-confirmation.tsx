@@ -76,6 +76,14 @@ export function CodeConfirmation({ mode }: { mode: CodeMode }) {
         return { message: { key: "registrationError" }, keepCode: true };
       }
       storedEmail.set(email);
+      // The address was signed up more than once with different passwords, so the code confirmed
+      // it without keeping one (server: auth/verify.ts): she sets hers now, told why.
+      if (data.user?.app_metadata?.password_missing === true) {
+        navigate(PATHS.account.changePasswordReset, {
+          state: { notice: "emailConfirmation.passwordNotKept" satisfies MessageKey },
+        });
+        return null;
+      }
       navigate(PATHS.account.profile);
       return null;
     } catch (failure) {
