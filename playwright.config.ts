@@ -150,6 +150,9 @@ export default defineConfig({
             RATE_LIMIT_VERIFY_PER_5MIN: "10000",
             RATE_LIMIT_TOKEN_PER_5MIN: "10000",
             RATE_LIMIT_ACCOUNT_LOOKUP_PER_5MIN: "10000",
+            // bcrypt at its lowest cost (test only, refused in production): every sign-up and
+            // sign-in of the suite hashes, at cost 10 ~50 ms of CPU each (far more under load).
+            TEST_PASSWORD_HASH_COST: "4",
           },
           reuseExistingServer: false,
           timeout: 60_000,

@@ -12,6 +12,20 @@ export const MIN_PASSWORD_CHARS = 8;
 export const MAX_PASSWORD_BYTES = 72;
 export const BCRYPT_COST = 10;
 
+/**
+ * The cost new hashes get: BCRYPT_COST, or the test suites' lower TEST_PASSWORD_HASH_COST (set by
+ * createAuth from the config; production refuses it). One per process, like the hashing queue.
+ */
+let cost = BCRYPT_COST;
+/** A hash of nothing anyone knows, checked against when there is no user, so timing tells nothing. */
+let dummyHash: Promise<string> | null = null;
+export function setPasswordHashCost(next: number | undefined): void {
+  const wanted = next ?? BCRYPT_COST;
+  if (wanted === cost) return;
+  cost = wanted;
+  dummyHash = null;
+}
+
 let common: Set<string> | null = null;
 /**
  * ~49,000 most common passwords (zxcvbn-ts's frequency list, from breach corpora). Compared
@@ -58,11 +72,8 @@ export function assertAcceptablePassword(password: string): void {
 
 /** Hashes through the process's bounded queue (hashing-queue.ts): may throw HashingBusyError. */
 export function hashPassword(password: string): Promise<string> {
-  return passwordHashing.run(() => hash(password, { cost: BCRYPT_COST, version: "2b" }));
+  return passwordHashing.run(() => hash(password, { cost, version: "2b" }));
 }
-
-/** A hash of nothing anyone knows, checked against when there is no user, so timing tells nothing. */
-let dummyHash: Promise<string> | null = null;
 
 /**
  * Compares a password with a stored hash, through the bounded queue (may throw HashingBusyError).
@@ -71,7 +82,7 @@ let dummyHash: Promise<string> | null = null;
  */
 export async function checkPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   if (!stored) {
-    dummyHash ??= hash("veil-timing-equaliser-not-a-password", { cost: BCRYPT_COST, version: "2b" });
+    dummyHash ??= hash("veil-timing-equaliser-not-a-password", { cost, version: "2b" });
     const dummy = await dummyHash;
     await passwordHashing.run(() => verify(password, dummy));
     return false;
@@ -82,7 +93,7 @@ export async function checkPassword(password: string, stored: string | null | un
 /** True when a stored hash should be replaced with one at today's cost (checked after a good login). */
 export function needsRehash(stored: string): boolean {
   try {
-    return parseOptions(stored).cost !== BCRYPT_COST;
+    return parseOptions(stored).cost !== cost;
   } catch {
     return false;
   }

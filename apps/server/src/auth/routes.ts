@@ -14,6 +14,7 @@ import { HashingBusyError, passwordHashing } from "./hashing-queue.js";
 import { authCors, echoApiVersion, limitBody, optionalObject, optionalText, readBody } from "./http-kit.js";
 import { type AccessClaims, verifyAccessToken } from "./jwt.js";
 import { createMfa, type Mfa, registerMfaRoutes } from "./mfa/index.js";
+import { setPasswordHashCost } from "./passwords.js";
 import { type AuthService, createAuthService, type RequestMeta } from "./service.js";
 
 export interface Auth {
@@ -52,6 +53,7 @@ export function createAuth(deps: { config: Config; db: Db; clock: Clock; logger:
   const routes = new Hono();
   const trustedProxies = parseTrustedProxies(config.TRUSTED_PROXIES);
   passwordHashing.configure({ concurrency: config.PASSWORD_HASH_CONCURRENCY, queue: config.PASSWORD_HASH_QUEUE });
+  setPasswordHashCost(config.TEST_PASSWORD_HASH_COST);
 
   const meta = (c: Context): RequestMeta => ({
     ip: clientIp(c, trustedProxies),

@@ -259,6 +259,16 @@ export const envSchema = z.object({
    * are the same in every run. Refused in production.
    */
   TEST_CLOCK_START: z.preprocess((v) => (v === "" ? undefined : v), z.iso.datetime({ offset: true }).optional()),
+  /**
+   * Test only: the bcrypt cost of new password hashes instead of 10 (4 is bcrypt's lowest). The test
+   * suites sign up and sign in thousands of times; at cost 10 each hash takes ~50 ms of CPU (far
+   * more on a loaded box), at 4 under 3 ms. Hashes keep their own cost, so a cost-10 hash still
+   * verifies. Refused in production.
+   */
+  TEST_PASSWORD_HASH_COST: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(4).max(10).optional(),
+  ),
 
   // ── operations (docs/operations.md) ──
   /**
@@ -360,6 +370,7 @@ function productionProblems(env: ParsedEnv, transport: Config["MAIL_TRANSPORT"])
   if (metricsWeakness) problems.push(`  METRICS_TOKEN: ${metricsWeakness}`);
   if (env.TEST_FAILPOINT) problems.push("  TEST_FAILPOINT: test-only, refused in production");
   if (env.TEST_CLOCK_START) problems.push("  TEST_CLOCK_START: test-only, refused in production");
+  if (env.TEST_PASSWORD_HASH_COST) problems.push("  TEST_PASSWORD_HASH_COST: test-only, refused in production");
   if (env.DEV_DEMO_NODE) problems.push("  DEV_DEMO_NODE: the demo node is for development, refused in production");
   if (env.DANGEROUS_DEV_SURFACES_ON_ANY_HOST) {
     problems.push("  DANGEROUS_DEV_SURFACES_ON_ANY_HOST: development surfaces are refused in production");

@@ -11,7 +11,8 @@ describe("given the sign-up endpoints (POST /signup, POST /resend)", () => {
   /** A fresh address per test, so mail limits of one test never touch another. */
   const fresh = () => `user${++n}-${Date.now()}@example.com`;
   beforeAll(async () => {
-    app = await startTestApp();
+    // The production cost (10), not the suites' lower one: this file checks the stored hash.
+    app = await startTestApp({ env: { TEST_PASSWORD_HASH_COST: "" } });
     auth = authClient(app);
   });
   afterAll(async () => {

@@ -63,7 +63,16 @@ export function spawnServer(env: Record<string, string> = {}, timeoutMs = 60_000
     cwd: serverDir,
     // In-memory database by default, so a spawned server never contends for the repo's .data/ nor
     // touches a shared Postgres (pass DATA_DIR / DATABASE_URL to test those).
-    env: { ...process.env, PORT: "0", NODE_ENV: "test", DATA_DIR: "memory://", DATABASE_URL: "", ...env },
+    // bcrypt at its lowest cost, as in test-app.ts (production refuses the knob: left out there).
+    env: {
+      ...process.env,
+      PORT: "0",
+      NODE_ENV: "test",
+      DATA_DIR: "memory://",
+      DATABASE_URL: "",
+      ...(env.NODE_ENV === "production" ? {} : { TEST_PASSWORD_HASH_COST: "4" }),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   return whenListening(child, timeoutMs);

@@ -63,6 +63,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     TRUSTED_PROXIES: "127.0.0.1, ::1",
     // Reminder passes only at start-up and when a test asks (services.reminders.runPass()).
     REMINDER_INTERVAL_SECONDS: "0",
+    // bcrypt at its lowest cost: the suites hash thousands of passwords, and at cost 10 that was
+    // half of some files' time (mfa-factors + sessions: 57 s → 29 s at load ~17). signup.test.ts
+    // checks the production cost with `TEST_PASSWORD_HASH_COST: ""`.
+    TEST_PASSWORD_HASH_COST: "4",
     ...options.env,
   });
   const clock = options.clock ?? createTestClock();

@@ -27,6 +27,8 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       MAIL_RESEND_SECONDS: "1",
       RECONCILE_INTERVAL_SECONDS: "0",
       LOG_LEVEL: "warn",
+      // bcrypt at its lowest cost (test only): seeding and sign-ins hash dozens of passwords.
+      TEST_PASSWORD_HASH_COST: "4",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
