@@ -1,3 +1,5 @@
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
@@ -153,6 +155,8 @@ export default defineConfig({
             // bcrypt at its lowest cost (test only, refused in production): every sign-up and
             // sign-in of the suite hashes, at cost 10 ~50 ms of CPU each (far more under load).
             TEST_PASSWORD_HASH_COST: "4",
+            // The in-memory database from a cached migrated dump instead of initdb (test only).
+            TEST_PGLITE_TEMPLATE_DIR: path.join(os.tmpdir(), "veil-test-templates"),
           },
           reuseExistingServer: false,
           timeout: 60_000,

@@ -7,7 +7,7 @@ import { createHttpApp, guardDevSurface, type HttpMount } from "./app/index.js";
 import { type Auth, createAuth, startAuthHousekeeping } from "./auth/index.js";
 import { type Clock, systemClock, type TestClock } from "./clock.js";
 import type { Config } from "./config/index.js";
-import { type Db, openDb } from "./db/index.js";
+import { cachedPgliteTemplate, type Db, openDb } from "./db/index.js";
 import { clockFromConfig, devClockRoutes } from "./dev-clock.js";
 import { createDevices, type DeviceService } from "./devices/index.js";
 import { createLogger, type Logger } from "./logger.js";
@@ -67,7 +67,15 @@ export async function buildServices(config: Config, options: StartOptions = {}):
     (await openDb(
       config.DATABASE_URL
         ? { databaseUrl: config.DATABASE_URL }
-        : { dataDir: config.DATA_DIR === "memory://" ? "memory://" : path.join(config.DATA_DIR, "pglite") },
+        : config.DATA_DIR === "memory://"
+          ? {
+              dataDir: "memory://",
+              // Test only: start from a cached migrated dump instead of initdb (db/template-cache.ts).
+              ...(config.TEST_PGLITE_TEMPLATE_DIR
+                ? { pgliteTemplate: await cachedPgliteTemplate(config.TEST_PGLITE_TEMPLATE_DIR) }
+                : {}),
+            }
+          : { dataDir: path.join(config.DATA_DIR, "pglite") },
     ));
   const mail = createMail({
     config,

@@ -265,6 +265,12 @@ export const envSchema = z.object({
    * more on a loaded box), at 4 under 3 ms. Hashes keep their own cost, so a cost-10 hash still
    * verifies. Refused in production.
    */
+  /**
+   * Test only: with DATA_DIR=memory://, start from a migrated PGlite dump cached in this directory
+   * (made on first use) instead of initdb and migrations, which took most of a browser-suite
+   * server's start. Refused in production.
+   */
+  TEST_PGLITE_TEMPLATE_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
   TEST_PASSWORD_HASH_COST: z.preprocess(
     (v) => (v === "" ? undefined : v),
     z.coerce.number().int().min(4).max(10).optional(),
@@ -371,6 +377,7 @@ function productionProblems(env: ParsedEnv, transport: Config["MAIL_TRANSPORT"])
   if (env.TEST_FAILPOINT) problems.push("  TEST_FAILPOINT: test-only, refused in production");
   if (env.TEST_CLOCK_START) problems.push("  TEST_CLOCK_START: test-only, refused in production");
   if (env.TEST_PASSWORD_HASH_COST) problems.push("  TEST_PASSWORD_HASH_COST: test-only, refused in production");
+  if (env.TEST_PGLITE_TEMPLATE_DIR) problems.push("  TEST_PGLITE_TEMPLATE_DIR: test-only, refused in production");
   if (env.DEV_DEMO_NODE) problems.push("  DEV_DEMO_NODE: the demo node is for development, refused in production");
   if (env.DANGEROUS_DEV_SURFACES_ON_ANY_HOST) {
     problems.push("  DANGEROUS_DEV_SURFACES_ON_ANY_HOST: development surfaces are refused in production");

@@ -64,21 +64,7 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
   };
 }
 
-/**
- * A freshly initialised and migrated in-memory PGlite, as a dump that `openDb({ pgliteTemplate })`
- * starts from in a fraction of the time initdb takes. Tests cache it (see test/helpers/test-db.ts).
- */
-export async function createPgliteTemplate(migrationsDir?: string): Promise<Blob> {
-  const engine = await openPglite("memory://");
-  try {
-    await migrate(engine, migrationsDir);
-    if (!engine.dump) throw new Error("PGlite adapter cannot dump");
-    return await engine.dump();
-  } finally {
-    await engine.close();
-  }
-}
-
 export { DataDirInUseError } from "./lock-file.js";
 export { MigrationError, migrationsFingerprint } from "./migrate.js";
+export { cachedPgliteTemplate, createPgliteTemplate } from "./template-cache.js";
 export { DbUnavailableError } from "./unavailable.js";

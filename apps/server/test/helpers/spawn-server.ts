@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { PGLITE_TEMPLATE_DIR } from "./test-db.js";
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -63,14 +64,17 @@ export function spawnServer(env: Record<string, string> = {}, timeoutMs = 60_000
     cwd: serverDir,
     // In-memory database by default, so a spawned server never contends for the repo's .data/ nor
     // touches a shared Postgres (pass DATA_DIR / DATABASE_URL to test those).
-    // bcrypt at its lowest cost, as in test-app.ts (production refuses the knob: left out there).
+    // bcrypt at its lowest cost, as in test-app.ts, and the in-memory database from the cached
+    // migrated dump (test-db.ts); production refuses both, so they are left out there.
     env: {
       ...process.env,
       PORT: "0",
       NODE_ENV: "test",
       DATA_DIR: "memory://",
       DATABASE_URL: "",
-      ...(env.NODE_ENV === "production" ? {} : { TEST_PASSWORD_HASH_COST: "4" }),
+      ...(env.NODE_ENV === "production"
+        ? {}
+        : { TEST_PASSWORD_HASH_COST: "4", TEST_PGLITE_TEMPLATE_DIR: PGLITE_TEMPLATE_DIR }),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

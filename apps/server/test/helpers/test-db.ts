@@ -5,38 +5,18 @@
  *   again by `close()`, so test files can run in parallel against one database.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { createPgliteTemplate, type Db, migrationsFingerprint, openDb } from "../../src/db/index.js";
+import { cachedPgliteTemplate, type Db, openDb } from "../../src/db/index.js";
 
-/**
- * initdb inside PGlite takes seconds (far more on a busy machine); starting from a dump of a
- * migrated database takes a fraction of that. The dump is cached on disk, keyed by the PGlite
- * version and the migration files, and written atomically so parallel test files can share it.
- */
-async function pgliteTemplate(): Promise<Blob> {
-  const pkg = path.resolve(
-    path.dirname(fileURLToPath(import.meta.url)),
-    "../../node_modules/@electric-sql/pglite/package.json",
-  );
-  const pgliteVersion = JSON.parse(readFileSync(pkg, "utf8")).version as string;
-  const dir = path.join(tmpdir(), "veil-test-templates");
-  const file = path.join(dir, `pglite-${pgliteVersion}-${migrationsFingerprint()}.tar`);
-  if (existsSync(file)) return new Blob([readFileSync(file)]);
-  const blob = await createPgliteTemplate();
-  mkdirSync(dir, { recursive: true });
-  const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
-  writeFileSync(partial, Buffer.from(await blob.arrayBuffer()));
-  renameSync(partial, file);
-  return blob;
-}
+/** Where migrated PGlite dumps are cached (shared with the browser suites' servers). */
+export const PGLITE_TEMPLATE_DIR = path.join(tmpdir(), "veil-test-templates");
 
 export async function createTestDb(): Promise<Db> {
   const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) return openDb({ dataDir: "memory://", pgliteTemplate: await pgliteTemplate() });
+  if (!databaseUrl)
+    return openDb({ dataDir: "memory://", pgliteTemplate: await cachedPgliteTemplate(PGLITE_TEMPLATE_DIR) });
 
   const schema = `test_${randomBytes(6).toString("hex")}`;
   const db = await openDb({ databaseUrl, schema });

@@ -4,9 +4,12 @@
  * `pnpm run build` first) on a free loopback port with an in-memory database.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+/** Shared with the server's Vitest helpers (apps/server/test/helpers/test-db.ts). */
+export const PGLITE_TEMPLATE_DIR = path.join(os.tmpdir(), "veil-test-templates");
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 
 export interface BuiltServer {
@@ -29,6 +32,8 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       LOG_LEVEL: "warn",
       // bcrypt at its lowest cost (test only): seeding and sign-ins hash dozens of passwords.
       TEST_PASSWORD_HASH_COST: "4",
+      // The in-memory database from a cached migrated dump instead of initdb (test only).
+      TEST_PGLITE_TEMPLATE_DIR: PGLITE_TEMPLATE_DIR,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
