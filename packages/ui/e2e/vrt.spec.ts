@@ -1,7 +1,10 @@
 import {
+  COLOUR_MODES,
   DISABLE_ANIMATIONS_CSS,
   expectPinnedChromium,
   expectShippedFonts,
+  expectVisibleFocus,
+  modeSuffix,
   VIEWPORT_HEIGHT,
   VIEWPORTS,
 } from "@veil/test-kit";
@@ -12,38 +15,51 @@ test.beforeEach(({ browser }) => expectPinnedChromium(browser));
 const matrices = stories().filter((story) => story.name === "Matrix");
 
 /**
- * Every Matrix story at 375, 768 and 1280 px, pixel-exact. One test per story: the story is opened
- * once, at the narrowest width, and the page resized through the others (one browser, one
- * navigation and one render instead of one per width). A new Matrix story joins by itself; it has
- * no baseline until `pnpm vrt:update` writes one.
+ * Every Matrix story at 375, 768 and 1280 px in each colour mode (light, dark, forced colors;
+ * COLOUR_MODES in @veil/test-kit), pixel-exact. One test per story: the story is opened once, at
+ * the narrowest width, and the same page is switched through the modes (`emulateMedia`) and resized
+ * through the widths (one browser, one navigation and one render instead of one per capture).
+ * After the captures, in the dark and forced-colors modes, every element Tab reaches must show a
+ * visible focus indicator (`expectVisibleFocus`). A new Matrix story joins by itself; it has no
+ * baseline until `pnpm vrt:update` writes one.
  */
 for (const story of matrices) {
   const component = componentName(story.title);
   const widths = Object.entries(VIEWPORTS);
-  test(`${component} Matrix at ${widths.map(([label]) => label).join(", ")} px looks unchanged @vrt`, async ({
+  test(`${component} Matrix at ${widths.map(([label]) => label).join(", ")} px in ${COLOUR_MODES.map((m) => m.name).join(", ")} looks unchanged and shows focus @vrt`, async ({
     isolatedPage: page,
   }) => {
-    // Three captures, each with the default budget of the one capture a test used to take, and
-    // room for a loaded box (seen: 78 s for three captures at load 40).
-    test.setTimeout(120_000);
-    for (const [i, [label, width]] of widths.entries()) {
-      await test.step(`${label} px`, async () => {
-        await page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
-        if (i === 0) await visit(page, { id: story.id });
-        else await settleStory(page);
-        await expectShippedFonts(page);
-        // Soft: a difference at one width must not hide the others.
-        await expect.soft(page.locator(".veil-story-root")).toHaveScreenshot([`${component}.Matrix.${label}.png`], {
-          animations: "disabled",
-          caret: "hide",
-          scale: "css",
-          stylePath: DISABLE_ANIMATIONS_CSS,
-          // Pixel-exact: renders here are byte-identical run to run, and Playwright's default
-          // per-pixel threshold (0.2) let a whole new card border and skeleton colour pass unnoticed.
-          threshold: 0,
-          maxDiffPixels: 0,
+    // Nine captures and two focus walks, with room for a loaded box (seen: 78 s for three
+    // captures at load 40).
+    test.setTimeout(240_000);
+    for (const [m, mode] of COLOUR_MODES.entries()) {
+      if (m > 0) await page.emulateMedia(mode.media);
+      for (const [i, [label, width]] of widths.entries()) {
+        await test.step(`${mode.name}, ${label} px`, async () => {
+          await page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
+          if (i === 0 && m === 0) await visit(page, { id: story.id });
+          else await settleStory(page);
+          await expectShippedFonts(page);
+          // Soft: a difference at one width must not hide the others.
+          await expect
+            .soft(page.locator(".veil-story-root"))
+            .toHaveScreenshot([`${component}.Matrix.${label}${modeSuffix(mode)}.png`], {
+              animations: "disabled",
+              caret: "hide",
+              scale: "css",
+              stylePath: DISABLE_ANIMATIONS_CSS,
+              // Pixel-exact: renders here are byte-identical run to run, and Playwright's default
+              // per-pixel threshold (0.2) let a whole new card border and skeleton colour pass unnoticed.
+              threshold: 0,
+              maxDiffPixels: 0,
+            });
         });
-      });
+      }
+    }
+    // After every capture (the walk moves focus), at the widest width the page is left at.
+    for (const mode of COLOUR_MODES.filter((m) => m.focus)) {
+      await page.emulateMedia(mode.media);
+      await expectVisibleFocus(page, `${story.id} (${mode.name})`);
     }
   });
 }

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { AXE_COLOUR_RULES } from "@veil/test-kit";
 
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA plus axe's best practices (the @veil/ui suite's set). */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
@@ -42,6 +43,23 @@ export async function expectAccessible(page: Page, where: string, width: (typeof
       .poll(() => page.evaluate(overflowReport), { message: `${where} at ${narrow} px`, timeout: 3_000 })
       .toBe("");
   });
+}
+
+/**
+ * Axe's colour rules only (contrast, links told apart from text), for a colour mode after the first:
+ * the rest of axe reads the markup and layout, which a colour mode does not change.
+ */
+export async function expectColourAccessible(page: Page, where: string): Promise<void> {
+  const width = page.viewportSize()?.width;
+  const results = await test.step(`axe colour rules at ${width} px`, () =>
+    new AxeBuilder({ page }).withRules(AXE_COLOUR_RULES).analyze());
+  const lines = results.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} (${violation.impact}): ${node.target.join(" ")} — ${node.failureSummary?.split("\n")[1]?.trim() ?? violation.help}`,
+    ),
+  );
+  expect(lines, `${where} at ${width} px`).toEqual([]);
 }
 
 /**

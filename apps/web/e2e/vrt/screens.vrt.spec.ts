@@ -71,7 +71,14 @@ for (const { screen, widths } of shots) {
       }) => {
         // Up to three captures, two axe runs and two reflow checks on a loaded box.
         test.setTimeout(180_000);
-        await checkScreen(page, { screen, lang, widths, screenshots: true, axeWidths: AXE_WIDTHS });
+        await checkScreen(page, {
+          screen,
+          lang,
+          widths,
+          screenshots: true,
+          axeWidths: AXE_WIDTHS,
+          focusCheck: lang === LANGS[0],
+        });
       });
     }
   });

@@ -6,7 +6,7 @@ import { isCurrentLink, type NavLinkItem, type RenderLink, renderAnchor } from "
 
 export const footerLinkVariants = cva([
   "inline-flex min-h-6 items-center rounded-sm text-sm text-text-muted underline-offset-4 transition-colors",
-  "outline-offset-2 focus-visible:outline-2 focus-visible:outline-focus hover:text-text hover:underline",
+  "focus-visible:outline-offset-2 focus-visible:outline-2 focus-visible:outline-focus hover:text-text hover:underline",
   // The active link is not told by colour alone: it is also bold and keeps a visible underline.
   "aria-[current=page]:font-semibold aria-[current=page]:text-primary aria-[current=page]:underline aria-[current=page]:decoration-2",
 ]);

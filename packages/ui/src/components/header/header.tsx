@@ -19,7 +19,7 @@ export const headerVariants = cva([
 
 export const headerLinkVariants = cva([
   "flex items-center rounded-md font-medium text-text-muted transition-colors duration-150",
-  "outline-offset-2 focus-visible:outline-2 focus-visible:outline-focus hover:bg-surface-muted hover:text-text",
+  "focus-visible:outline-offset-2 focus-visible:outline-2 focus-visible:outline-focus hover:bg-surface-muted hover:text-text",
   "aria-[current=page]:bg-primary-subtle aria-[current=page]:text-primary-subtle-foreground",
   // Large rows in the collapsed menu, compact pills in the full-width bar.
   "min-h-11 px-3 text-base nav:min-h-9 nav:text-sm",

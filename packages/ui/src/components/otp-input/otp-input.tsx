@@ -175,7 +175,9 @@ export function OtpInput({
         // input-otp draws the (transparent) digits of its real input in the system's `monospace`
         // through an inline style; the shipped font instead keeps screenshots independent of the
         // machine's fonts (README "Visual regression": every text node uses a shipped font).
-        className="font-sans!"
+        // Forced colors would paint those transparent digits (and the selection) in system colours
+        // over the boxes, a jumble of overlapping numbers: the input keeps its own colours there.
+        className="font-sans! forced-color-adjust-none"
         // Password managers should not decorate a one-time code field.
         pushPasswordManagerStrategy="none"
         data-1p-ignore=""

@@ -9,7 +9,7 @@ import { cn } from "../../lib/cn.js";
 export const planTabsTriggerVariants = cva([
   "group relative flex min-h-16 cursor-pointer flex-col items-start justify-center gap-0.5 rounded-xl border py-3 pr-9 pl-4 text-left",
   "border-border bg-surface text-text shadow-card transition-[background-color,border-color,box-shadow] duration-150",
-  "outline-offset-2 hover:border-border-strong/60 focus-visible:outline-2 focus-visible:outline-focus",
+  "focus-visible:outline-offset-2 hover:border-border-strong/60 focus-visible:outline-2 focus-visible:outline-focus",
   // Selected: primary frame (2 px via ring), tinted fill and a check icon, so the choice is not
   // told by colour alone.
   "data-[state=active]:border-primary data-[state=active]:bg-primary-subtle data-[state=active]:ring-1 data-[state=active]:ring-primary",

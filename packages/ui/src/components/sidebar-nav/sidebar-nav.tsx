@@ -8,7 +8,7 @@ import { isCurrentLink, type NavLinkItem, type RenderLink, renderAnchor } from "
 export const sidebarNavLinkVariants = cva(
   [
     "relative flex min-h-11 items-center gap-3 whitespace-nowrap rounded-lg px-3 text-sm font-medium transition-colors duration-150",
-    "outline-offset-2 focus-visible:outline-2 focus-visible:outline-focus",
+    "focus-visible:outline-offset-2 focus-visible:outline-2 focus-visible:outline-focus",
     "[&_svg]:size-[1.125rem] [&_svg]:shrink-0",
     // Current page: tinted background and bold text, plus a bar at the start on wide screens, so it
     // is not told by colour alone.
