@@ -148,6 +148,15 @@ export {
 export { TextAreaField, type TextAreaFieldProps } from "./components/text-area-field/index.js";
 export { inputVariants, TextField, type TextFieldProps } from "./components/text-field/index.js";
 export {
+  THEME_ICONS,
+  type ThemeLabels,
+  ThemeSwitch,
+  ThemeSwitchButton,
+  type ThemeSwitchButtonProps,
+  type ThemeSwitchProps,
+  type ThemeValue,
+} from "./components/theme-switch/index.js";
+export {
   DEFAULT_INITIAL_TOKEN_COUNT,
   TokenGrid,
   type TokenGridProps,
