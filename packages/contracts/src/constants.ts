@@ -23,6 +23,18 @@ export const FALLBACK_LANGUAGE: Language = "en";
 /** localStorage key holding the chosen language. */
 export const LANGUAGE_STORAGE_KEY = "lang";
 
+/**
+ * The colour themes a visitor can choose: `system` follows `prefers-color-scheme`, `light` and
+ * `dark` pin one palette (`data-theme` on <html>, which @veil/ui's tokens read).
+ */
+export const THEME_CHOICES = ["system", "light", "dark"] as const;
+export type ThemeChoice = (typeof THEME_CHOICES)[number];
+/**
+ * localStorage key and cookie name holding the chosen theme. The server reads the cookie to send
+ * pages with `data-theme` already set, so the first paint is in the chosen palette.
+ */
+export const THEME_STORAGE_KEY = "theme";
+
 /** Pixels scrolled before the public header turns translucent with a shadow. */
 export const HEADER_SCROLL_THRESHOLD_PX = 10;
 /** Delay before scrolling to a URL hash after navigation. */
@@ -40,6 +52,7 @@ export const MINIMUM_AGE = 18;
 /** localStorage keys the web app keeps besides the language. */
 export const STORAGE_KEYS = {
   language: LANGUAGE_STORAGE_KEY,
+  theme: THEME_STORAGE_KEY,
   email: "email",
   recoveringPassword: "isRecoveringPassword",
 } as const;
