@@ -30,7 +30,7 @@ const APPS = {
   web: {
     src: "apps/web/src",
     floors: [
-      ["config", "i18n", "forms", "seo", "devices", "navigation", "vite-env", "styles", "fonts", "assets"],
+      ["config", "i18n", "theme", "forms", "seo", "devices", "navigation", "vite-env", "styles", "fonts", "assets"],
       ["api"],
       ["auth"],
       ["components"],

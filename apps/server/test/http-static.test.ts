@@ -188,3 +188,67 @@ describe("given a browser asking for /favicon.ico", () => {
     expect(bytes.subarray(firstImage, firstImage + 8)).toEqual(Buffer.from("\x89PNG\r\n\x1a\n", "latin1"));
   });
 });
+
+// A visitor who pinned a colour theme (the `theme` cookie the web app writes with localStorage)
+// gets every page with `data-theme` already on <html>: the first paint is in that palette, with no
+// script (the CSP allows no inline one).
+describe("given a visitor who chose a colour theme", () => {
+  let dist: string;
+  const faq = '<!doctype html><html lang="ru"><title>Вопросы</title></html>';
+  const shell = '<!doctype html>\n<html lang="en">\n<div id="root"></div></html>';
+  beforeAll(() => {
+    dist = mkdtempSync(path.join(os.tmpdir(), "veil-static-theme-"));
+    mkdirSync(path.join(dist, "faq"));
+    mkdirSync(path.join(dist, "assets"));
+    writeFileSync(path.join(dist, "faq/index.ru.html"), faq);
+    writeFileSync(path.join(dist, "faq/index.ru.html.br"), brotliCompressSync(faq));
+    writeFileSync(path.join(dist, "faq/index.ru.html.gz"), gzipSync(faq));
+    writeFileSync(path.join(dist, "faq/index.html"), faq.replace('lang="ru"', 'lang="en"'));
+    writeFileSync(path.join(dist, "index.html"), shell);
+    writeFileSync(path.join(dist, "404.html"), '<html lang="en"><title>Not found</title>');
+    writeFileSync(path.join(dist, "assets/app-1.js"), "/* <html> */");
+    writeFileSync(
+      path.join(dist, "routes.json"),
+      JSON.stringify({ prerendered: ["/faq"], app: ["/faq", "/account/profile"] }),
+    );
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    createHttpApp(loadConfig({ WEB_DIST: dist }), { db: { query: async () => ({ rows: [] }) }, mounts: [] }).request(
+      url,
+      { headers },
+    );
+
+  it("should send a prerendered page in the chosen dark theme, still Brotli-compressed", async () => {
+    const res = await get("/faq", { Cookie: "lang=ru; theme=dark", "Accept-Encoding": "br" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Encoding")).toBe("br");
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(brotliDecompressSync(bytes).toString()).toBe(
+      faq.replace('<html lang="ru">', '<html data-theme="dark" lang="ru">'),
+    );
+    expect(res.headers.get("Content-Length")).toBe(String(bytes.byteLength));
+    expect(res.headers.get("Vary")).toMatch(/Cookie/);
+  });
+
+  it("should send the app shell and the not-found page in the chosen light theme", async () => {
+    const app = await get("/account/profile", { Cookie: "theme=light", "Accept-Encoding": "gzip" });
+    expect(await app.text()).toContain('<html data-theme="light" lang="en">');
+    const missing = await get("/no-such-page", { Cookie: "theme=light" });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<html data-theme="light" lang="en">');
+  });
+
+  it("should leave pages untouched for the system theme, no cookie or an unknown value", async () => {
+    for (const cookie of ["theme=system", "", "theme=purple", 'theme="><script>']) {
+      const res = await get("/faq", { Cookie: `lang=ru; ${cookie}`, "Accept-Encoding": "br" });
+      expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString(), cookie).toBe(faq);
+    }
+  });
+
+  it("should not touch anything but HTML", async () => {
+    const res = await get("/assets/app-1.js", { Cookie: "theme=dark" });
+    expect(await res.text()).toBe("/* <html> */");
+  });
+});

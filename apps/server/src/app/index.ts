@@ -11,6 +11,7 @@ import type { Logger } from "../logger.js";
 import { fromAcceptLanguage, isMailLanguage, type MailLanguage } from "../mail/index.js";
 import { type Metrics, tokenMatches } from "../metrics/index.js";
 import { FAVICON_ICO } from "./favicon.js";
+import { themeAttribute } from "./theme-attribute.js";
 
 export { guardDevSurface } from "./dev-surface-guard.js";
 
@@ -141,6 +142,8 @@ export function createHttpApp(config: Config, deps: HttpDeps): Hono {
     if (c.res.headers.get("Content-Type")?.startsWith("text/html")) c.header("Cache-Control", "no-cache");
     else if (c.req.path.startsWith("/assets/")) c.header("Cache-Control", "public, max-age=31536000, immutable");
   });
+  // Every web page below (prerendered, app shell, 404) in the visitor's pinned colour theme.
+  app.use("/*", themeAttribute());
   // Prerendered pages come in each language: dist/<page>/index.html (English) and index.ru.html.
   // A visitor gets the one the app would pick itself, so the first paint is already in their
   // language: the `lang` cookie the app writes when a language is chosen, else the browser's

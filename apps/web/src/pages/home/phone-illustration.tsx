@@ -35,9 +35,22 @@ export function PhoneIllustration({ variant }: { variant: "success" | "error" })
         opacity={ok ? 1 : 0.85}
       />
       {ok ? (
-        <path d="m43 67 3.5 3.5L53 64" stroke="#fff" strokeWidth="2.5" fill="none" strokeLinecap="round" />
+        // The mark on the solid shield takes the token for text on a solid fill: white in light, and
+        // dark in dark, where the shield turns light (a fixed white would all but vanish there).
+        <path
+          d="m43 67 3.5 3.5L53 64"
+          stroke="var(--veil-primary-foreground)"
+          strokeWidth="2.5"
+          fill="none"
+          strokeLinecap="round"
+        />
       ) : (
-        <path d="m44 63 8 8m0-8-8 8" stroke="#fff" strokeWidth="2.5" strokeLinecap="round" />
+        <path
+          d="m44 63 8 8m0-8-8 8"
+          stroke="var(--veil-danger-solid-foreground)"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+        />
       )}
       <text x="68" y="73" fontSize="13" fontWeight="600" fill={accent} fontFamily="Inter Variable, sans-serif">
         {t(ok ? "home.compare.phoneStatusOn" : "home.compare.phoneStatusOff")}

@@ -262,6 +262,8 @@ export function TwoFactorSection() {
               onCancel={() => void cancelSetup(view.factorId)}
             >
               <p className="text-text-muted">{t("twoFactor.setup.scan")}</p>
+              {/* White in both palettes on purpose: authenticator apps read dark modules on a
+                  light quiet zone. */}
               <img
                 src={view.qr}
                 alt={t("twoFactor.setup.qrAlt")}

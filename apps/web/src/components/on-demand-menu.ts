@@ -1,0 +1,85 @@
+import { type ComponentType, type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
+
+/**
+ * A menu component whose code (the Radix dropdown: menu, popper, floating-ui, roving focus, ≈ 18 KB
+ * gzip) loads on demand. Once loaded, every instance on the page renders it.
+ */
+export interface OnDemandMenu<P> {
+  loaded: ComponentType<P> | null;
+  load(): Promise<ComponentType<P>>;
+}
+
+export function onDemandMenu<P>(importer: () => Promise<ComponentType<P>>): OnDemandMenu<P> {
+  let loading: Promise<ComponentType<P>> | null = null;
+  const menu: OnDemandMenu<P> = {
+    loaded: null,
+    load() {
+      loading ??= importer().then(
+        (component) => {
+          menu.loaded = component;
+          return component;
+        },
+        (error: unknown) => {
+          loading = null; // the next attempt tries again
+          throw error;
+        },
+      );
+      return loading;
+    },
+  };
+  return menu;
+}
+
+/** Keys that open the Radix trigger's menu. */
+const OPEN_KEYS = new Set(["Enter", " ", "ArrowDown"]);
+
+/**
+ * Renders a menu's button alone until the pointer or focus reaches it, then the real menu. The
+ * page (and the prerenderer) renders the button; hydration renders the same, and the menu takes
+ * over after. Returns the loaded component (null before), whether it should open at once (the
+ * button was pressed before the code arrived), a ref for the button, and the button's props.
+ */
+export function useOnDemandMenu<P>(menu: OnDemandMenu<P>) {
+  const [Menu, setMenu] = useState<ComponentType<P> | null>(null);
+  const [openOnLoad, setOpenOnLoad] = useState(false);
+  const hadFocus = useRef(false);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (menu.loaded) setMenu(() => menu.loaded);
+  }, [menu]);
+
+  // The button that had focus is replaced by the menu's trigger: focus moves with it (unless the
+  // menu opens, which takes focus itself and gives it back to the trigger when it closes, or the
+  // user has moved on: focus left on the page body is the swap's doing, anywhere else is theirs).
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (Menu && hadFocus.current && !openOnLoad && lost) button.current?.focus();
+  }, [Menu, openOnLoad]);
+
+  function load(open: boolean) {
+    if (open) setOpenOnLoad(true);
+    void menu.load().then((loaded) => {
+      hadFocus.current = document.activeElement !== null && document.activeElement === button.current;
+      setMenu(() => loaded);
+    });
+  }
+
+  const buttonProps = {
+    "aria-haspopup": "menu" as const,
+    "aria-expanded": false,
+    "data-state": "closed",
+    onPointerEnter: () => load(false),
+    onFocus: () => load(false),
+    onPointerDown: (event: PointerEvent) => {
+      if (event.button === 0 && !event.ctrlKey) load(true);
+    },
+    onKeyDown: (event: KeyboardEvent) => {
+      if (!OPEN_KEYS.has(event.key)) return;
+      event.preventDefault();
+      load(true);
+    },
+    onClick: () => load(true),
+  };
+  return { Menu, openOnLoad, button, buttonProps };
+}
