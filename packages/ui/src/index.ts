@@ -166,3 +166,4 @@ export {
 export { cn } from "./lib/cn.js";
 export { Heading, type HeadingLevel, type HeadingProps } from "./lib/heading.js";
 export type { LinkRenderProps, NavLinkItem, RenderLink } from "./lib/link.js";
+export { useBeforeHydration } from "./lib/use-before-hydration.js";

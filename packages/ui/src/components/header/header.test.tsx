@@ -216,3 +216,30 @@ describe("given a Header whose open menu holds a LanguageSwitch", () => {
     expect(screen.getByRole("button", { name: "Menu" })).toHaveFocus();
   });
 });
+
+describe("given a Header rendered on the server and then hydrated", () => {
+  it("should open the menu as a native popover in the server HTML, and hand the button to React once hydrated", async () => {
+    const { renderToString } = await import("react-dom/server");
+    const { hydrateRoot } = await import("react-dom/client");
+    const header = <Header name="Veil" links={links} navLabel="Main" menuLabel="Menu" />;
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(header);
+    document.body.append(container);
+    const toggle = () => within(container).getByRole("button", { name: "Menu" });
+    const panel = container.querySelector("[data-slot='header-panel']");
+    // Server HTML: the browser opens the panel (and tells the button's state) without script.
+    expect(panel).toHaveAttribute("popover", "auto");
+    expect(toggle()).toHaveAttribute("popovertarget", panel?.id);
+    expect(toggle()).not.toHaveAttribute("aria-expanded");
+
+    const root = await act(async () => hydrateRoot(container, header));
+    // Hydrated: React drives the panel; the popover button is gone, so a tap toggles once.
+    expect(toggle()).not.toHaveAttribute("popovertarget");
+    expect(toggle()).toHaveAttribute("aria-expanded", "false");
+    await userEvent.click(toggle());
+    expect(toggle()).toHaveAttribute("aria-expanded", "true");
+    expect(panel).toHaveAttribute("data-state", "open");
+    act(() => root.unmount());
+    container.remove();
+  });
+});

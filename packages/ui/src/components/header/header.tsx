@@ -6,6 +6,7 @@ import { Menu, X } from "lucide-react";
 import * as React from "react";
 import { cn } from "../../lib/cn.js";
 import { isCurrentLink, type NavLinkItem, type RenderLink, renderAnchor } from "../../lib/link.js";
+import { useBeforeHydration } from "../../lib/use-before-hydration.js";
 
 export const headerVariants = cva([
   "sticky top-0 z-40 w-full border-b transition-[background-color,border-color,box-shadow] duration-200",
@@ -65,6 +66,47 @@ export interface HeaderProps extends Omit<React.ComponentProps<"header">, "child
   onMenuOpenChange?: (open: boolean) => void;
 }
 
+/** The menu icon hides, and the close icon shows, while the toggle is expanded or its popover is open. */
+const OPEN_ICON_HIDDEN = "group-aria-expanded/toggle:hidden group-[:has(~:popover-open)]/toggle:hidden";
+const OPEN_ICON_SHOWN = "group-aria-expanded/toggle:block group-[:has(~:popover-open)]/toggle:block";
+
+/** Whether the element is shown as a popover (false where the browser has no popovers). */
+function isPopoverOpen(element: HTMLElement | null): boolean {
+  return typeof element?.showPopover === "function" && element.matches(":popover-open");
+}
+
+/**
+ * React takes over a panel the native popover may have opened before hydration: the menu stays
+ * open (state follows the popover), and the popover leaves the top layer only when the menu closes
+ * (hiding it earlier would move focus out of the panel). A popover the browser closes itself
+ * (Escape, a tap outside) closes the menu too.
+ */
+function useNativeMenuHandOver(
+  panelRef: React.RefObject<HTMLDivElement | null>,
+  open: boolean,
+  setOpen: (open: boolean) => void,
+) {
+  React.useLayoutEffect(() => {
+    if (isPopoverOpen(panelRef.current)) setOpen(true);
+  }, [panelRef, setOpen]);
+  React.useEffect(() => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    const closed = (event: Event) => {
+      if ((event as ToggleEvent).newState === "closed") setOpen(false);
+    };
+    panel.addEventListener("toggle", closed);
+    return () => panel.removeEventListener("toggle", closed);
+  }, [panelRef, setOpen]);
+  // Only a close counts: at hydration the state may still say closed while the popover is open.
+  const wasOpen = React.useRef(open);
+  React.useLayoutEffect(() => {
+    const panel = panelRef.current;
+    if (wasOpen.current && !open && panel && isPopoverOpen(panel)) panel.hidePopover();
+    wasOpen.current = open;
+  }, [open, panelRef]);
+}
+
 /** True once the window has been scrolled past `threshold` px. */
 function useScrolledPast(threshold: number): boolean {
   const [scrolled, setScrolled] = React.useState(false);
@@ -111,6 +153,11 @@ export function Header({
   const panelId = React.useId();
   const navRef = React.useRef<HTMLElement>(null);
   const toggleRef = React.useRef<HTMLButtonElement>(null);
+  const panelRef = React.useRef<HTMLDivElement>(null);
+  // Server HTML (and the hydration that matches it): the toggle opens the panel as a native popover,
+  // so the menu answers before any script has run. Once React owns the header it drives the panel.
+  const native = useBeforeHydration();
+  useNativeMenuHandOver(panelRef, open, setOpen);
 
   function handleKeyDown(event: React.KeyboardEvent<HTMLElement>) {
     // A popup inside the nav (the language menu) handles its own Escape and marks it handled; only
@@ -170,27 +217,38 @@ export function Header({
           <button
             ref={toggleRef}
             type="button"
-            aria-expanded={open}
+            // Natively the browser tells the state of a popover's button itself (expanded, collapsed).
+            aria-expanded={native ? undefined : open}
             aria-controls={panelId}
+            popoverTarget={native ? panelId : undefined}
             onClick={() => setOpen(!open)}
             data-slot="header-menu-toggle"
             className={cn(
-              "inline-flex size-11 cursor-pointer items-center justify-center rounded-md text-text transition-colors",
+              "group/toggle inline-flex size-11 cursor-pointer items-center justify-center rounded-md text-text transition-colors",
               "outline-offset-2 hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus nav:hidden",
-              "aria-expanded:bg-surface-muted",
+              "aria-expanded:bg-surface-muted [&:has(~:popover-open)]:bg-surface-muted",
             )}
           >
-            {open ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+            {/* Both icons are in the markup; the state shows one (React's aria-expanded, or the native popover). */}
+            <Menu aria-hidden="true" className={cn("size-5", OPEN_ICON_HIDDEN)} />
+            <X aria-hidden="true" className={cn("hidden size-5", OPEN_ICON_SHOWN)} />
             <span className="sr-only">{menuLabel}</span>
           </button>
           <div
+            ref={panelRef}
             id={panelId}
+            // Always a popover, so the markup never changes at hydration; it is shown as one (in the
+            // top layer) only when the native button opened it. The classes below undo the browser's
+            // own popover styles (fixed, centred, fit-content, scrolling), which apply either way.
+            popover="auto"
             data-slot="header-panel"
             data-state={open ? "open" : "closed"}
             className={cn(
               // Collapsed: a sheet under the bar, shown only while open.
-              "absolute inset-x-0 top-full hidden flex-col gap-4 border-b border-border bg-surface px-4 pt-3 pb-5 shadow-raised sm:px-6",
+              "absolute inset-x-0 top-full bottom-auto hidden h-auto w-auto flex-col gap-4 overflow-visible border-b border-border bg-surface px-4 pt-3 pb-5 text-inherit shadow-raised sm:px-6",
               "data-[state=open]:flex",
+              // Opened natively: the same sheet, from the top layer (fixed under the 4 rem bar, which is sticky at the top).
+              "[&:popover-open]:fixed [&:popover-open]:top-16 [&:popover-open]:flex",
               // Full width: an inline row, always shown; the toggle is hidden.
               "nav:static nav:flex nav:flex-1 nav:flex-row nav:items-center nav:justify-between nav:gap-6 nav:border-0 nav:bg-transparent nav:p-0 nav:shadow-none",
             )}
