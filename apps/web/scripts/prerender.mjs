@@ -54,8 +54,8 @@ function manifestKey(source) {
   return key;
 }
 
-/** `<link rel="modulepreload">` tags for manifest entries and the chunks they import, minus those in `html`. */
-function modulePreloads(keys, html, priority = "low") {
+/** The JavaScript files of manifest entries and the chunks they import, minus those in `html`. */
+function scriptFiles(keys, html) {
   const files = new Set();
   const visit = (k) => {
     const chunk = manifest[k];
@@ -65,8 +65,12 @@ function modulePreloads(keys, html, priority = "low") {
     for (const dep of chunk.imports ?? []) visit(dep);
   };
   for (const key of keys) visit(manifestKey(key));
-  return [...files]
-    .filter((file) => file.endsWith(".js") && !html.includes(`/${file}"`))
+  return [...files].filter((file) => file.endsWith(".js") && !html.includes(`/${file}"`));
+}
+
+/** `<link rel="modulepreload">` tags for manifest entries and the chunks they import, minus those in `html`. */
+function modulePreloads(keys, html, priority = "low") {
+  return scriptFiles(keys, html)
     .map((file) => `<link rel="modulepreload" fetchpriority="${priority}" crossorigin href="/${file}">`)
     .join("\n    ");
 }
@@ -97,10 +101,16 @@ async function writePage(url, file, language) {
     .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
     .replace(HEAD, `<!--page-head-->\n    ${page.head}\n    <!--/page-head-->`)
     .replace(ROOT, `<div id="root" data-prerendered="${language}" data-islands data-path="${url}">${page.html}</div>`);
+  const modules = [HYDRATE_MODULE, ...new Set(page.islands.map((name) => ISLAND_MODULES[name]))];
+  if (CATALOGUE_MODULES[language]) modules.push(CATALOGUE_MODULES[language]);
   if (page.html.includes('data-when="load"')) {
-    const modules = [HYDRATE_MODULE, ...new Set(page.islands.map((name) => ISLAND_MODULES[name]))];
-    if (CATALOGUE_MODULES[language]) modules.push(CATALOGUE_MODULES[language]);
     html = html.replace("</head>", `  ${modulePreloads(modules, html)}\n  </head>`);
+  } else if (page.islands.length > 0) {
+    // The same code, for the start-up script to prefetch once the page is idle (islands/boot.ts).
+    html = html.replace(
+      '<div id="root" ',
+      `<div id="root" data-island-code="${scriptFiles(modules, html).join(" ")}" `,
+    );
   }
   const target = path.join(dist, language === "en" ? file : file.replace(/\.html$/, `.${language}.html`));
   await mkdir(path.dirname(target), { recursive: true });

@@ -26,3 +26,6 @@ export const ISLAND_TAG = "veil-island";
 
 /** An island's props as written into its `data-props` attribute (JSON). */
 export type IslandProps = Record<string, string | number | boolean | null>;
+
+/** The prerendered native "Action unavailable" dialog a guest's early plan choice opens (islands/native-fallbacks.ts). */
+export const NATIVE_AUTH_DIALOG_ID = "auth-required-native";

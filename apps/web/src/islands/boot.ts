@@ -1,9 +1,10 @@
-import { API_PATHS, type Language, PLAN_CATALOGUE } from "@veil/contracts/constants";
+import { API_PATHS, LANGUAGES, type Language, PLAN_CATALOGUE } from "@veil/contracts/constants";
 import { recoveryFlag } from "../auth/local-store.js";
 import { hasStoredSession } from "../auth/session-hint.js";
 import { ISLAND_TAG } from "../components/island-names.js";
-import { detectBrowserLanguage, syncLanguageCookie } from "../i18n/language.js";
+import { detectBrowserLanguage, storeLanguage, syncLanguageCookie } from "../i18n/language.js";
 import { APP_ROUTE_PATHS, routeKey } from "../navigation/paths.js";
+import { answerNatively, returnFocusFromPopovers } from "./native-fallbacks.js";
 import type { NavigationRequest } from "./navigator.js";
 
 /**
@@ -61,17 +62,33 @@ export function bootIslands(root: HTMLElement): void {
   }
   document.addEventListener("click", followLink);
 
-  // A click on an island's button before React owns it is clicked again once it does (a submit
-  // button's click is the submission below, not clicked twice).
+  // A click on an island's button before React owns it is answered natively where the page has a
+  // fallback for it (islands/native-fallbacks.ts: menus, the plan dialog, the FAQ), else clicked
+  // again once React owns the island (a submit button's click is the submission below, not
+  // clicked twice).
   const early = new Map<HTMLElement, HTMLElement>();
+  const guest = !hasStoredSession();
   const noteEarlyClick = (event: MouseEvent) => {
     const target = event.target as Element | null;
     const island = target?.closest?.<HTMLElement>(ISLAND_TAG);
     const button = target?.closest?.<HTMLElement>("button, [role='button']");
     if (button instanceof HTMLButtonElement && button.type === "submit") return;
-    if (island && button && island.contains(button) && !island.dataset.hydrating) early.set(island, button);
+    if (!island || !button || !island.contains(button) || island.dataset.hydrating) return;
+    // A language from the header's native list: the app takes over in it, as the switch does.
+    const choice = LANGUAGES.find((value) => value === button.dataset.languageChoice);
+    if (choice) {
+      if (choice === language) button.closest<HTMLElement>("[popover]")?.hidePopover();
+      else {
+        storeLanguage(choice);
+        takeOver({ language: choice });
+      }
+      return;
+    }
+    if (answerNatively(island, button, guest)) return;
+    early.set(island, button);
   };
   document.addEventListener("click", noteEarlyClick, true);
+  returnFocusFromPopovers();
 
   const islands = Array.from(root.querySelectorAll<HTMLElement>(ISLAND_TAG));
   // The forms' submit buttons are disabled in the HTML, so nothing is sent without script. Those
@@ -81,6 +98,7 @@ export function bootIslands(root: HTMLElement): void {
   const earlySubmits = new Map<HTMLElement, HTMLButtonElement>();
   const notBusy = (button: HTMLButtonElement | undefined) => {
     button?.removeAttribute("aria-busy");
+    button?.removeAttribute("aria-disabled");
     if (button) delete button.dataset.earlySubmit;
   };
   for (const button of root.querySelectorAll<HTMLButtonElement>(`${ISLAND_TAG} ${SAFE_SUBMIT}[disabled]`)) {
@@ -102,9 +120,11 @@ export function bootIslands(root: HTMLElement): void {
         return;
       }
       earlySubmits.set(island, submitter);
-      // Busy at once, as the hydrated button would be: on a slow phone the sign-in code takes
+      // Busy at once, as the hydrated button would be (aria-busy and aria-disabled, as `Button`'s
+      // `loading` sets them; styles.css draws its spinner): on a slow phone the sign-in code takes
       // a second or more to arrive, and a button that does nothing invites a second tap.
       submitter.setAttribute("aria-busy", "true");
+      submitter.setAttribute("aria-disabled", "true");
       submitter.dataset.earlySubmit = "true";
       wake();
     },
@@ -172,6 +192,33 @@ export function bootIslands(root: HTMLElement): void {
   for (const type of WAKE_EVENTS) document.addEventListener(type, wake, { capture: true, passive: true });
   window.addEventListener("scroll", wake, { capture: true, passive: true });
   if (has("plans")) afterLoad(() => void checkPlans(wake));
+  afterLoad(() => whenIdle(() => (woken ? undefined : prefetchIslandCode(root))));
+}
+
+/**
+ * Fetches the islands' code (the files the prerenderer lists in `data-island-code`) into the HTTP
+ * cache at the lowest priority, not running it: a tap after the first seconds of a visit then waits
+ * for React to start, not for the network (on a slow phone the download was most of the wait). A
+ * prefetch is not parsed or run, so the page's main thread does no more than before; a visitor who
+ * asked to save data does not get it.
+ */
+function prefetchIslandCode(root: HTMLElement): void {
+  if ((navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData) return;
+  for (const file of (root.dataset.islandCode ?? "").split(" ").filter(Boolean)) {
+    const link = document.createElement("link");
+    link.rel = "prefetch";
+    link.href = `/${file}`;
+    // As a module script is fetched (CORS, same-origin credentials), so the import reuses it.
+    link.crossOrigin = "anonymous";
+    link.fetchPriority = "low";
+    document.head.append(link);
+  }
+}
+
+/** Runs `then` when the browser is idle (or after a moment where it cannot tell). */
+function whenIdle(then: () => void): void {
+  if ("requestIdleCallback" in window) requestIdleCallback(then, { timeout: 3000 });
+  else setTimeout(then, 500);
 }
 
 /**

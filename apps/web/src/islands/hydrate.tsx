@@ -3,6 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { ISLAND_TAG, type IslandName } from "../components/island-names.js";
 import { loadMessages } from "../i18n/catalogues.js";
 import { IslandRoot } from "./island-root.js";
+import { nativeState } from "./native-state.js";
 import { islandNavigator, type NavigationRequest } from "./navigator.js";
 import { ISLAND_COMPONENTS } from "./registry.js";
 import { keepIslandRoot } from "./roots.js";
@@ -32,7 +33,12 @@ export async function hydrateIslands(root: HTMLElement, options: HydrateOptions)
     const Component = components[i];
     // The app may have taken over the page while this code loaded: nothing left to hydrate.
     if (!Component || !island.isConnected) return;
-    const props = JSON.parse(island.dataset.props ?? "{}") as Record<string, unknown>;
+    const name = island.dataset.island as IslandName;
+    // What a tap before now opened stays open: the first render starts from it.
+    const props = {
+      ...(JSON.parse(island.dataset.props ?? "{}") as Record<string, unknown>),
+      ...nativeState(name, island),
+    };
     const reactRoot = hydrateRoot(
       island,
       <IslandRoot

@@ -23,15 +23,19 @@ export function entryFromHash(hash: string): number | null {
   return n >= 1 && n <= FAQ_ENTRY_COUNT ? n : null;
 }
 
-/** The FAQ's ten entries (docs/product.md §2.12); #q1…#q10 opens that entry. An island of the FAQ page. */
-export function FaqAccordion() {
+/**
+ * The FAQ's ten entries (docs/product.md §2.12); #q1…#q10 opens that entry. An island of the FAQ
+ * page. `openAtHydration`: the entries (space-separated values) a tap opened before the island
+ * hydrated (islands/native-fallbacks.ts), so hydration renders them open, as the page shows them.
+ */
+export function FaqAccordion({ openAtHydration }: { openAtHydration?: string }) {
   const t = useT();
   const rich = useRichT();
   const formatPrice = useFormatPrice();
   const { hash, key } = useLocation();
-  // Starts closed, as prerendered (the server never sees the hash); the effect below opens the
-  // entry right after hydration.
-  const [open, setOpen] = useState<string[]>([]);
+  // Starts as the page shows it: closed as prerendered (the server never sees the hash; the effect
+  // below opens the entry right after hydration), or with what was opened before hydration.
+  const [open, setOpen] = useState<string[]>(() => openAtHydration?.split(" ").filter(Boolean) ?? []);
 
   // A hash navigation (also to the page already shown) opens its entry; the scroll is done by
   // NavigationEffects after 100 ms, once the entry is open.

@@ -18,6 +18,7 @@ import { Link, useLocation } from "react-router-dom";
 import { AccountAwareLink, type AccountAwareLinkProps } from "../../components/account-aware-link.js";
 import { FormMessage } from "../../components/form-message.js";
 import { Island } from "../../components/island.js";
+import { NativeAuthRequiredDialog } from "../../components/native-auth-required-dialog.js";
 import { PageHeading } from "../../components/page-heading.js";
 import { PlanChooser } from "../../components/plan-chooser.js";
 import { GOOGLE_PLAY_URL } from "../../config.js";
@@ -154,6 +155,7 @@ function Pricing() {
           <Island name="plans" props={{ label: t("pricing.title") }}>
             <PlanChooser label={t("pricing.title")} />
           </Island>
+          <NativeAuthRequiredDialog />
         </div>
       </div>
     </section>
