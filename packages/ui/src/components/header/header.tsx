@@ -77,23 +77,34 @@ function isPopoverOpen(element: HTMLElement | null): boolean {
 
 /**
  * React takes over a panel the native popover may have opened before hydration: the menu stays
- * open (state follows the popover), and the popover leaves the top layer only when the menu closes
- * (hiding it earlier would move focus out of the panel). A popover the browser closes itself
- * (Escape, a tap outside) closes the menu too.
+ * open (state follows the popover) and is drawn as React draws it; with focus inside, the popover
+ * keeps it until the menu closes (hiding it would move focus out of the panel). A popover the
+ * browser closes itself (Escape, a tap outside) closes the menu too.
  */
 function useNativeMenuHandOver(
   panelRef: React.RefObject<HTMLDivElement | null>,
   open: boolean,
   setOpen: (open: boolean) => void,
 ) {
+  const handedOver = React.useRef(false);
   React.useLayoutEffect(() => {
-    if (isPopoverOpen(panelRef.current)) setOpen(true);
+    const panel = panelRef.current;
+    if (!panel || !isPopoverOpen(panel)) return;
+    setOpen(true);
+    // Drawn from here on as the hydrated menu is (not from the top layer), in the same frame,
+    // unless focus is inside the panel: hiding the popover would move it to the button.
+    if (panel.contains(document.activeElement)) return;
+    handedOver.current = true;
+    panel.hidePopover();
   }, [panelRef, setOpen]);
   React.useEffect(() => {
     const panel = panelRef.current;
     if (!panel) return;
     const closed = (event: Event) => {
-      if ((event as ToggleEvent).newState === "closed") setOpen(false);
+      if ((event as ToggleEvent).newState !== "closed") return;
+      // The hand-over's own hiding (above) is not a close.
+      if (handedOver.current) handedOver.current = false;
+      else setOpen(false);
     };
     panel.addEventListener("toggle", closed);
     return () => panel.removeEventListener("toggle", closed);
