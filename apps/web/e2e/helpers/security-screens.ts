@@ -6,6 +6,7 @@
  * answers, so a screenshot is the same every run.
  */
 import { expect, type Page } from "@playwright/test";
+import { mailedCode } from "../accounts.js";
 import { type Lang, msg } from "./messages.js";
 import type { Screen } from "./screens.js";
 import { fixedTotpEnrolment } from "./totp.js";
@@ -80,8 +81,22 @@ export const SECURITY_STATES: Screen[] = [
     act: async (page, lang) => {
       await loaded(page, lang, false);
       await fixEnrolment(page);
-      await page.getByRole("button", { name: msg(lang, "twoFactor.enable") }).click();
-      await expect(page.getByRole("img", { name: msg(lang, "twoFactor.setup.qrAlt") })).toBeVisible();
+      const enable = page.getByRole("button", { name: msg(lang, "twoFactor.enable") });
+      const enableBox = await enable.boundingBox();
+      await enable.click();
+      // The world's session signed in with the password, so the first time it proves the mailbox
+      // with the mailed code (README, "Security"); the world's clock stands still, so later visits
+      // (the other widths and language) are within the 10 minutes and go straight to the set-up.
+      const qr = page.getByRole("img", { name: msg(lang, "twoFactor.setup.qrAlt") });
+      const mailBox = page.getByRole("textbox", { name: msg(lang, "reauthentication.codeLabel") });
+      await expect(qr.or(mailBox)).toBeVisible();
+      if (await mailBox.isVisible()) {
+        await mailBox.fill(await mailedCode(page.request, ACCOUNTS.secure));
+        await page.getByRole("button", { name: msg(lang, "twoFactor.reauthConfirm") }).click();
+        // The pointer rests where it would without the code step, not on the set-up's button.
+        if (enableBox) await page.mouse.move(enableBox.x + enableBox.width / 2, enableBox.y + enableBox.height / 2);
+      }
+      await expect(qr).toBeVisible();
       await expect(page.getByText("JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP")).toBeVisible();
     },
     screenshot: true,
