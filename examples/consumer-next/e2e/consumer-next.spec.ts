@@ -1,18 +1,16 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, test as base, expect, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { axeViolations } from "../../../apps/web/e2e/helpers/axe.js";
 // The workspace's private test kit, by path: this app is no workspace member.
 import {
-  DISABLE_ANIMATIONS_CSS,
   expectPinnedChromium,
   expectShippedFonts,
-  freshRasterBrowser,
+  PIXEL_EXACT,
   VIEWPORT_HEIGHT,
   VIEWPORTS,
 } from "../../../packages/test-kit/src/index.js";
-import { serveStatic } from "../../../packages/ui/e2e/helpers/static-server.js";
+import { staticAppTest } from "../../static-app-test.js";
 
 /**
  * The Next.js consumer (examples/consumer-next: App Router, @veil/ui from the packed tarball, the
@@ -29,35 +27,7 @@ const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../out")
 /** Budget of one wait for a signal (heading, hydration, a stable capture) on a loaded box. */
 const SIGNAL_TIMEOUT = 30_000;
 
-const test = base.extend<{ rasterBrowser: Browser; appPage: Page }, { appUrl: string }>({
-  appUrl: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
-    async ({}, use) => {
-      if (!existsSync(path.join(OUT, "index.html"))) {
-        throw new Error(`${OUT} is missing: build the Next.js consumer first (node examples/consumer-next/build.mjs).`);
-      }
-      const server = await serveStatic(OUT);
-      await use(server.url);
-      await server.close();
-    },
-    { scope: "worker" },
-  ],
-  rasterBrowser: freshRasterBrowser,
-  appPage: async ({ rasterBrowser: browser, appUrl }, use) => {
-    const context = await browser.newContext({
-      baseURL: appUrl,
-      viewport: { width: 1280, height: VIEWPORT_HEIGHT },
-      deviceScaleFactor: 1,
-      locale: "en-US",
-      timezoneId: "UTC",
-      colorScheme: "light",
-      reducedMotion: "reduce",
-    });
-    const page = await context.newPage();
-    await use(page);
-    await context.close();
-  },
-});
+const test = staticAppTest(OUT, "node examples/consumer-next/build.mjs");
 
 // A fresh browser, a navigation, hydration, axe and a full-page capture: room for a loaded box.
 test.describe.configure({ timeout: 120_000 });
@@ -113,14 +83,8 @@ for (const width of [VIEWPORTS[375], VIEWPORTS[1280]]) {
     await expect(page.getByRole("button", { name: "Primary" })).toHaveCSS("background-color", "rgb(67, 56, 202)");
     await expectShippedFonts(page);
     await expect(page).toHaveScreenshot([`consumer-next.${width}.png`], {
+      ...PIXEL_EXACT,
       fullPage: true,
-      animations: "disabled",
-      caret: "hide",
-      scale: "css",
-      stylePath: DISABLE_ANIMATIONS_CSS,
-      // Only the spinner moves; it is frozen by animations: "disabled".
-      threshold: 0,
-      maxDiffPixels: 0,
       // Two identical captures in a row are needed; a full page at load 40 took longer than 5 s.
       timeout: SIGNAL_TIMEOUT,
     });

@@ -1,17 +1,10 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, test as base, expect, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { axeViolations } from "../../../apps/web/e2e/helpers/axe.js";
 // The workspace's private test kit, by path: this app is no workspace member.
-import {
-  DISABLE_ANIMATIONS_CSS,
-  expectShippedFonts,
-  freshRasterBrowser,
-  VIEWPORT_HEIGHT,
-  VIEWPORTS,
-} from "../../../packages/test-kit/src/index.js";
-import { serveStatic } from "../../../packages/ui/e2e/helpers/static-server.js";
+import { expectShippedFonts, PIXEL_EXACT, VIEWPORT_HEIGHT, VIEWPORTS } from "../../../packages/test-kit/src/index.js";
+import { staticAppTest } from "../../static-app-test.js";
 
 /**
  * The consumer app (examples/consumer: its own Vite, React and Tailwind, @veil/ui installed from the
@@ -20,35 +13,7 @@ import { serveStatic } from "../../../packages/ui/e2e/helpers/static-server.js";
  */
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist");
 
-const test = base.extend<{ rasterBrowser: Browser; appPage: Page }, { appUrl: string }>({
-  appUrl: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
-    async ({}, use) => {
-      if (!existsSync(path.join(DIST, "index.html"))) {
-        throw new Error(`${DIST} is missing: build the consumer app first (node examples/consumer/build.mjs).`);
-      }
-      const server = await serveStatic(DIST);
-      await use(server.url);
-      await server.close();
-    },
-    { scope: "worker" },
-  ],
-  rasterBrowser: freshRasterBrowser,
-  appPage: async ({ rasterBrowser: browser, appUrl }, use) => {
-    const context = await browser.newContext({
-      baseURL: appUrl,
-      viewport: { width: 1280, height: VIEWPORT_HEIGHT },
-      deviceScaleFactor: 1,
-      locale: "en-US",
-      timezoneId: "UTC",
-      colorScheme: "light",
-      reducedMotion: "reduce",
-    });
-    const page = await context.newPage();
-    await use(page);
-    await context.close();
-  },
-});
+const test = staticAppTest(DIST, "node examples/consumer/build.mjs");
 
 async function open(page: Page): Promise<void> {
   await page.goto("/");
@@ -68,14 +33,8 @@ for (const width of [VIEWPORTS[375], VIEWPORTS[1280]]) {
     await expect(page.getByRole("button", { name: "Primary" })).toHaveCSS("background-color", "rgb(67, 56, 202)");
     await expectShippedFonts(page);
     await expect(page).toHaveScreenshot([`consumer.${width}.png`], {
+      ...PIXEL_EXACT,
       fullPage: true,
-      animations: "disabled",
-      caret: "hide",
-      scale: "css",
-      stylePath: DISABLE_ANIMATIONS_CSS,
-      // Only the spinner moves; it is frozen by animations: "disabled".
-      threshold: 0,
-      maxDiffPixels: 0,
     });
   });
 }

@@ -10,6 +10,7 @@ export {
   DISABLE_ANIMATIONS_CSS,
   expectPinnedChromium,
   freshRasterBrowser,
+  PIXEL_EXACT,
   VIEWPORT_HEIGHT,
   VIEWPORTS,
   VRT_BROWSER_PIN,

@@ -12,6 +12,20 @@ export const VIEWPORT_HEIGHT = 900;
 /** Stylesheet injected before screenshots: no transitions, no carets, no entry transforms. */
 export const DISABLE_ANIMATIONS_CSS = path.join(here, "disable-animations.css");
 
+/**
+ * The settings every baseline comparison uses: still (animations off, our stylesheet, no caret),
+ * in CSS pixels, and pixel-exact. Renders here are identical run to run, and Playwright's default
+ * per-pixel threshold (0.2) once let a whole new card border and skeleton colour pass unnoticed.
+ */
+export const PIXEL_EXACT = {
+  animations: "disabled",
+  caret: "hide",
+  scale: "css",
+  stylePath: DISABLE_ANIMATIONS_CSS,
+  threshold: 0,
+  maxDiffPixels: 0,
+} as const;
+
 /** Where the Chromium major version the baselines were made with is pinned. */
 export const VRT_BROWSER_PIN = path.resolve(here, "../vrt-browser.json");
 

@@ -1,10 +1,10 @@
 import {
   COLOUR_MODES,
-  DISABLE_ANIMATIONS_CSS,
   expectPinnedChromium,
   expectShippedFonts,
   expectVisibleFocus,
   modeSuffix,
+  PIXEL_EXACT,
   VIEWPORT_HEIGHT,
   VIEWPORTS,
 } from "@veil/test-kit";
@@ -43,16 +43,7 @@ for (const story of matrices) {
           // Soft: a difference at one width must not hide the others.
           await expect
             .soft(page.locator(".veil-story-root"))
-            .toHaveScreenshot([`${component}.Matrix.${label}${modeSuffix(mode)}.png`], {
-              animations: "disabled",
-              caret: "hide",
-              scale: "css",
-              stylePath: DISABLE_ANIMATIONS_CSS,
-              // Pixel-exact: renders here are byte-identical run to run, and Playwright's default
-              // per-pixel threshold (0.2) let a whole new card border and skeleton colour pass unnoticed.
-              threshold: 0,
-              maxDiffPixels: 0,
-            });
+            .toHaveScreenshot([`${component}.Matrix.${label}${modeSuffix(mode)}.png`], PIXEL_EXACT);
         });
       }
     }

@@ -13,10 +13,10 @@ import { expect, type Page, test } from "@playwright/test";
 import {
   COLOUR_MODES,
   type ColourMode,
-  DISABLE_ANIMATIONS_CSS,
   expectShippedFonts,
   expectVisibleFocus,
   modeSuffix,
+  PIXEL_EXACT,
   VIEWPORT_HEIGHT,
 } from "@veil/test-kit";
 import { type AXE_WIDTHS, expectAccessible, expectColourAccessible, expectNoSidewaysScroll } from "./axe.js";
@@ -55,14 +55,8 @@ export interface ScreenPlan {
 
 /** The screenshot settings of every web capture: pixel-exact, still, no caret. */
 const SCREENSHOT = {
+  ...PIXEL_EXACT,
   fullPage: true,
-  animations: "disabled",
-  caret: "hide",
-  scale: "css",
-  stylePath: DISABLE_ANIMATIONS_CSS,
-  // Pixel-exact, as in the @veil/ui suite: renders here are identical run to run.
-  threshold: 0,
-  maxDiffPixels: 0,
   // Two identical captures in a row come first; long pages on a loaded box take a while.
   timeout: 30_000,
 } as const;
