@@ -41,6 +41,7 @@ const TEXT = {
 } as const;
 
 const HYDRATE_CHUNK = /\/assets\/hydrate-[\w-]+\.js$/;
+const LANGUAGE_SWITCH_CHUNK = /\/assets\/language-switch-[\w-]+\.js$/;
 
 /** The islands' hydration code is held back until `release()`: until then React never wakes. */
 async function holdHydration(page: Page): Promise<() => void> {
@@ -315,5 +316,27 @@ test.describe("when React wakes (en)", () => {
     await expect(page.locator("veil-island[data-hydrating]").first()).toBeAttached();
     await expect.poll(() => hydrate.length).toBe(2);
     expect(hydrate[1]).toEqual({ type: "Script", cached: true });
+  });
+
+  test("the woken header's language menu finds its code cached too @e2e", async ({ page }) => {
+    // The Radix menu loads on its first opening after the header wakes (on-demand-menu.ts); the
+    // idle prefetch brings it in advance, so that opening does not wait for the network.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    const menuCode: boolean[] = [];
+    cdp.on("Network.responseReceived", (event) => {
+      if (!LANGUAGE_SWITCH_CHUNK.test(new URL(event.response.url).pathname)) return;
+      menuCode.push(Boolean(event.response.fromDiskCache || event.response.fromPrefetchCache));
+    });
+    await page.goto("/home");
+    await expect.poll(() => menuCode.length, { timeout: 10_000 }).toBe(1);
+    expect(menuCode[0]).toBe(false);
+    await page.getByRole("button", { name: TEXT.en.menu }).click();
+    await expect(page.locator("veil-island[data-hydrating]")).toHaveCount(0);
+    // The menu stays open through hydration; its language button now opens the Radix menu.
+    await page.getByRole("button", { name: TEXT.en.language }).click();
+    await expect(page.getByRole("menuitemradio", { name: "Русский" })).toBeVisible();
+    await expect.poll(() => menuCode.length).toBe(2);
+    expect(menuCode[1]).toBe(true);
   });
 });
