@@ -38,6 +38,15 @@ describe("given a server listening beyond loopback without NODE_ENV=production",
     expect(() => loadConfig({ ...reachable, ...strong, NODE_ENV: "test" })).not.toThrow();
   });
 
+  it("should refuse the test suites' cheap password hashing (TEST_PASSWORD_HASH_COST)", () => {
+    // Its hashes would be cracked 64 times faster, and every sign-in would rehash a real cost-10
+    // password down to it.
+    expect(() => loadConfig({ ...reachable, ...strong, TEST_PASSWORD_HASH_COST: "4" })).toThrow(
+      /TEST_PASSWORD_HASH_COST/,
+    );
+    expect(() => loadConfig({ TEST_PASSWORD_HASH_COST: "4" })).not.toThrow();
+  });
+
   it("should refuse them even with the development surfaces opted in on any host", () => {
     expect(() => loadConfig({ HOST: "0.0.0.0", DANGEROUS_DEV_SURFACES_ON_ANY_HOST: "true" })).toThrow(/JWT_SECRET/);
   });

@@ -341,7 +341,11 @@ function secretProblems(env: ParsedEnv, where = ""): string[] {
  */
 function reachableSecretProblems(env: ParsedEnv): string[] {
   if (listensOnLoopbackOnly(env.HOST)) return [];
-  return secretProblems(env, ` (HOST=${env.HOST} listens beyond loopback, whatever NODE_ENV says)`);
+  const where = ` (HOST=${env.HOST} listens beyond loopback, whatever NODE_ENV says)`;
+  const problems = secretProblems(env, where);
+  // The test suites' cheap hashes would be cracked far faster, and sign-ins would rehash real ones down.
+  if (env.TEST_PASSWORD_HASH_COST) problems.push(`  TEST_PASSWORD_HASH_COST: test-only, refused${where}`);
+  return problems;
 }
 
 /** Production must never run on guessable secrets, plain-HTTP public URLs or development surfaces. */
