@@ -9,17 +9,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config/index.js";
 import { migrationsFingerprint } from "../src/db/index.js";
 import { type RunningServer, startServer } from "../src/server.js";
+import { PRODUCTION_ENV } from "./helpers/production-env.js";
 
-const PRODUCTION = {
-  NODE_ENV: "production",
-  JWT_SECRET: "pV3x9Lq2Zr7Tn4Wb8Kc1Hs6Yd0Fg5Jm2Qa7Ue3Io9",
-  MFA_ENCRYPTION_KEY: "Qm7vT2xK9pL4wR8zN1cF6hJ3dS0gB5yEa8Wu",
-  SITE_URL: "https://veil.example.com",
-  SMTP_URL: "smtp://mail.example:587",
-  EXNODE_PUBLIC_KEY: "pub",
-  EXNODE_PRIVATE_KEY: "priv",
-  EXNODE_CALLBACK_SECRET: "c7e1a94f0b3d28e65f1a0c9d4b7e2f83a6d5c0b1",
-};
+const PRODUCTION = PRODUCTION_ENV;
 
 describe("TEST_PGLITE_TEMPLATE_DIR", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "veil-template-dir-"));

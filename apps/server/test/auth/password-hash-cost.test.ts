@@ -7,19 +7,11 @@ import { hash } from "@node-rs/bcrypt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/index.js";
 import { authClient } from "../helpers/auth-client.js";
+import { PRODUCTION_ENV } from "../helpers/production-env.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 const PASSWORD = "violet-harbour-lantern";
-const PRODUCTION = {
-  NODE_ENV: "production",
-  JWT_SECRET: "pV3x9Lq2Zr7Tn4Wb8Kc1Hs6Yd0Fg5Jm2Qa7Ue3Io9",
-  MFA_ENCRYPTION_KEY: "Qm7vT2xK9pL4wR8zN1cF6hJ3dS0gB5yEa8Wu",
-  SITE_URL: "https://veil.example.com",
-  SMTP_URL: "smtp://mail.example:587",
-  EXNODE_PUBLIC_KEY: "pub",
-  EXNODE_PRIVATE_KEY: "priv",
-  EXNODE_CALLBACK_SECRET: "c7e1a94f0b3d28e65f1a0c9d4b7e2f83a6d5c0b1",
-};
+const PRODUCTION = PRODUCTION_ENV;
 
 describe("TEST_PASSWORD_HASH_COST", () => {
   it("should be refused in production and only take bcrypt costs from 4 to 10", () => {

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/index.js";
+import { PRODUCTION_ENV } from "../helpers/production-env.js";
 
-const production = {
-  NODE_ENV: "production",
-  JWT_SECRET: "pV3x9Lq2Zr7Tn4Wb8Kc1Hs6Yd0Fg5Jm2Qa7Ue3Io9",
-  MFA_ENCRYPTION_KEY: "Qm7vT2xK9pL4wR8zN1cF6hJ3dS0gB5yEa8Wu",
-  SITE_URL: "https://veil.example.com",
-  SMTP_URL: "smtp://mail.example:587",
-  EXNODE_PUBLIC_KEY: "pub",
-  EXNODE_PRIVATE_KEY: "priv",
-  EXNODE_CALLBACK_SECRET: "c7e1a94f0b3d28e65f1a0c9d4b7e2f83a6d5c0b1",
-};
+const production = PRODUCTION_ENV;
 
 describe("payment configuration", () => {
   it("should use the simulator outside production and real Exnode in production", () => {
