@@ -247,6 +247,21 @@ describe("given a visitor who chose a colour theme", () => {
     }
   });
 
+  it("should answer a byte range of a page as a range of the file, never a 500", async () => {
+    // A slice of the compressed file cannot be decompressed, and a rewritten slice would no
+    // longer be the range its Content-Range names: partial answers go out as the file's.
+    for (const encoding of ["br", "identity"]) {
+      const res = await get("/faq", {
+        Cookie: "lang=ru; theme=dark",
+        "Accept-Encoding": encoding,
+        Range: "bytes=0-10",
+      });
+      expect(res.status, encoding).toBe(206);
+      expect(res.headers.get("Content-Range"), encoding).toMatch(/^bytes 0-10\//);
+      expect((await res.arrayBuffer()).byteLength, encoding).toBe(11);
+    }
+  });
+
   it("should not touch anything but HTML", async () => {
     const res = await get("/assets/app-1.js", { Cookie: "theme=dark" });
     expect(await res.text()).toBe("/* <html> */");

@@ -21,6 +21,9 @@ export function themeAttribute(): MiddlewareHandler {
     const theme = getCookie(c, THEME_STORAGE_KEY);
     if (!theme || !PINNED.has(theme) || c.req.method !== "GET") return;
     if (!c.res.headers.get("Content-Type")?.startsWith("text/html") || !c.res.body) return;
+    // A byte range (206) is a slice of the file: a compressed slice cannot be decompressed, and a
+    // rewritten one would no longer be the range its Content-Range names. It goes out as it is.
+    if (c.res.status !== 200 && c.res.status !== 404) return;
     const encoding = c.res.headers.get("Content-Encoding");
     if (encoding && encoding !== "br" && encoding !== "gzip") return;
 
