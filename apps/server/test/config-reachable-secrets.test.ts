@@ -51,6 +51,13 @@ describe("given a server listening beyond loopback without NODE_ENV=production",
     expect(() => loadConfig({ HOST: "0.0.0.0", DANGEROUS_DEV_SURFACES_ON_ANY_HOST: "true" })).toThrow(/JWT_SECRET/);
   });
 
+  it("should count a HOST name other than localhost as reachable, since only DNS says where it points", () => {
+    // `*.localhost` stays on loopback in browsers, but the server's resolver may send it anywhere.
+    for (const host of ["veil.localhost", "veil.example.com"]) {
+      expect(() => loadConfig({ HOST: host }), host).toThrow(/JWT_SECRET/);
+    }
+  });
+
   it("should start with secrets of its own", () => {
     expect(loadConfig({ ...reachable, ...strong }).JWT_SECRET).toBe(strong.JWT_SECRET);
   });

@@ -59,6 +59,18 @@ describe("given a built web app with precompressed copies", () => {
     expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(page);
   });
 
+  it("should send a visitor of the bare address to the prerendered landing page, query kept", async () => {
+    const cases: [string, string][] = [
+      ["/", "/home"],
+      ["/?utm_source=t.me&x=%D1%8F", "/home?utm_source=t.me&x=%D1%8F"],
+    ];
+    for (const [asked, location] of cases) {
+      const res = await app().request(asked);
+      expect(res.status, asked).toBe(302);
+      expect(res.headers.get("Location"), asked).toBe(location);
+    }
+  });
+
   it("should never mark the app shell immutable, even when it answers for a missing asset", async () => {
     const res = await app().request("/assets/index-gone.js");
     expect(res.headers.get("Content-Type")).toMatch(/text\/html/);
@@ -155,7 +167,7 @@ describe("given a build that lists its routes", () => {
   });
 
   it("should give every route of the app the shell, matched as the router does (any case, trailing slash)", async () => {
-    for (const url of ["/", "/account/profile", "/Account/Profile/", "/emailconfirmation_reset_pass?email=a%40b.c"]) {
+    for (const url of ["/account/profile", "/Account/Profile/", "/emailconfirmation_reset_pass?email=a%40b.c"]) {
       const res = await get(url);
       expect(res.status, url).toBe(200);
       expect(await res.text(), url).toContain("<div id=root></div>");
@@ -259,6 +271,15 @@ describe("given a visitor who chose a colour theme", () => {
       expect(res.status, encoding).toBe(206);
       expect(res.headers.get("Content-Range"), encoding).toMatch(/^bytes 0-10\//);
       expect((await res.arrayBuffer()).byteLength, encoding).toBe(11);
+    }
+  });
+
+  it("should tell caches that a page fetched by its file path depends on the cookie too", async () => {
+    // Without it a shared cache could keep the untouched page and hand it to a visitor who chose dark.
+    for (const cookie of ["", "theme=dark"]) {
+      const res = await get("/faq/index.html", { Cookie: cookie });
+      expect(res.status, cookie).toBe(200);
+      expect(res.headers.get("Vary"), cookie).toMatch(/Cookie/);
     }
   });
 

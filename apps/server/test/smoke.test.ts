@@ -16,12 +16,14 @@ describe("given the real server started on a random port", () => {
     expect(await res.json()).toEqual({ status: "ok" });
   });
 
-  it("should serve the web app's index page", async () => {
+  it("should send the bare address on to the prerendered landing page", async () => {
     const res = await fetch(`${server.url}/`);
+    expect(res.redirected).toBe(true);
+    expect(new URL(res.url).pathname).toBe("/home");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/text\/html/);
     const html = await res.text();
-    expect(html).toContain('<div id="root">');
+    expect(html).toMatch(/<div id="root"[^>]* data-prerendered="en"/);
     expect(html).toMatch(/<script type="module"[^>]*src="\/assets\/index-[\w-]+\.js"/);
   });
 

@@ -142,6 +142,11 @@ export function createHttpApp(config: Config, deps: HttpDeps): Hono {
     if (c.res.headers.get("Content-Type")?.startsWith("text/html")) c.header("Cache-Control", "no-cache");
     else if (c.req.path.startsWith("/assets/")) c.header("Cache-Control", "public, max-age=31536000, immutable");
   });
+  // The bare address is the landing page. The app would redirect there itself, but only after its
+  // whole shell has loaded, and then as a client-side navigation that moves focus to the heading
+  // (past the skip link). A redirect here serves the prerendered page at once (a 302: the landing
+  // may live at / one day). The query goes along (campaign tags); browsers keep a #fragment.
+  app.on(["GET", "HEAD"], "/", (c) => c.redirect(`/home${new URL(c.req.url).search}`, 302));
   // Every web page below (prerendered, app shell, 404) in the visitor's pinned colour theme.
   app.use("/*", themeAttribute());
   // Prerendered pages come in each language: dist/<page>/index.html (English) and index.ru.html.

@@ -18,9 +18,12 @@ const PINNED = new Set(["light", "dark"]);
 export function themeAttribute(): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    if (!c.res.headers.get("Content-Type")?.startsWith("text/html")) return;
+    // Every page depends on the cookie, rewritten or not: a shared cache must not hand the
+    // untouched copy to a visitor who pinned a theme (a page fetched by its file path, say).
+    if (!/\bCookie\b/i.test(c.res.headers.get("Vary") ?? "")) c.header("Vary", "Cookie", { append: true });
     const theme = getCookie(c, THEME_STORAGE_KEY);
-    if (!theme || !PINNED.has(theme) || c.req.method !== "GET") return;
-    if (!c.res.headers.get("Content-Type")?.startsWith("text/html") || !c.res.body) return;
+    if (!theme || !PINNED.has(theme) || c.req.method !== "GET" || !c.res.body) return;
     // A byte range (206) is a slice of the file: a compressed slice cannot be decompressed, and a
     // rewritten one would no longer be the range its Content-Range names. It goes out as it is.
     if (c.res.status !== 200 && c.res.status !== 404) return;
@@ -42,8 +45,6 @@ export function themeAttribute(): MiddlewareHandler {
           : text;
     const headers = new Headers(c.res.headers);
     headers.set("Content-Length", String(body.byteLength));
-    // The page handler says Vary: Cookie already (language); a response that did not must say it now.
-    if (!/\bCookie\b/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Cookie");
     const status = c.res.status;
     // Cleared first: Hono copies the old response's headers onto a new one (the old Content-Length too).
     c.res = undefined;

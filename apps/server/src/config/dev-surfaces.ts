@@ -25,9 +25,14 @@ export function isLoopbackName(hostname: string): boolean {
   return false;
 }
 
-/** HOST binds loopback only (not 0.0.0.0, ::, a LAN address or a public name). */
+/**
+ * HOST binds loopback only (not 0.0.0.0, ::, a LAN address or a public name). Of names, only
+ * `localhost` itself: browsers keep `*.localhost` on loopback, but the server binds whatever its own
+ * resolver answers, and without systemd-resolved that is DNS.
+ */
 export function listensOnLoopbackOnly(host: string): boolean {
-  return isLoopbackName(host);
+  const name = host.toLowerCase().replace(/\.$/, "");
+  return name === "localhost" || (isIP(name.replace(/^\[(.*)\]$/, "$1")) !== 0 && isLoopbackName(name));
 }
 
 /** SITE_URL is an http(s) origin on a loopback name, e.g. http://localhost:8080. */

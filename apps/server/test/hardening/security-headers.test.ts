@@ -63,7 +63,7 @@ function expectSecurityHeaders(res: Response, what: string) {
 }
 
 const cases: [string, string, RequestInit?, number?][] = [
-  ["app shell at /", "/", undefined, 200],
+  ["redirect at /", "/", { redirect: "manual" }, 302],
   ["prerendered page", "/home", undefined, 200],
   ["SPA fallback", "/account/profile", undefined, 200],
   ["hashed asset", "/assets/index-abc123.js", undefined, 200],
