@@ -11,9 +11,9 @@ import { OtpInput } from "../components/otp-input/otp-input.js";
 import { nextUntil } from "../test/screen-reader.js";
 
 /*
- * What a screen reader says for code entry, copying and devices (see screen-reader.test.tsx). A
- * chosen token is not covered: the simulated reader reads a native radio's `checked` attribute,
- * which React leaves alone, not the property that browsers and real readers use.
+ * What a screen reader says for code entry, copying and devices (see screen-reader.test.tsx, which
+ * also has the chosen token: the simulated reader reads a native radio's `checked` attribute, not
+ * the checkedness browsers expose, and `mirrorCheckedness` in ../test/screen-reader.ts bridges that).
  */
 
 afterEach(async () => {

@@ -8,6 +8,7 @@ import { OtpInput } from "../components/otp-input/otp-input.js";
 import { PaymentsTable } from "../components/payments-table/payments-table.js";
 import { PlanTabs } from "../components/plan-tabs/plan-tabs.js";
 import { TokenGrid } from "../components/token-grid/token-grid.js";
+import { mirrorCheckedness, nextUntil } from "../test/screen-reader.js";
 
 /*
  * What a screen reader says, not only what axe finds: each test drives @guidepup/virtual-screen-reader
@@ -78,11 +79,14 @@ describe("PaymentsTable", () => {
   });
 });
 
-function Grid() {
+function Grid({ loading, error }: { loading?: boolean; error?: string }) {
   const [value, setValue] = React.useState<string | null>(null);
   return (
     <TokenGrid
       label="Choose a token"
+      loading={loading}
+      loadingLabel="Loading tokens"
+      error={error}
       tokens={[
         { value: "usdt", label: "USDT", description: "TRC-20" },
         { value: "usdc", label: "USDC", description: "ERC-20" },
@@ -114,6 +118,56 @@ describe("TokenGrid", () => {
       "button, Show more, 1 control, not expanded",
       "button, Show less, 1 control, expanded",
       "polite: Showing 3 of 3",
+    ]);
+  });
+
+  it("should say a token is checked when Space chooses it, move the check with the arrow keys, and read the token left as not checked", async () => {
+    // The reader reads the checked attribute; this copies the checkedness (what browsers expose) into it.
+    const unmirror = mirrorCheckedness();
+    try {
+      const { container } = render(<Grid />);
+      await virtual.start({ container });
+      await nextUntil("radio, USDT");
+      await virtual.press(" ");
+      await virtual.press("ArrowRight");
+      // Back over the token just left, as a reader's user checks what they did.
+      for (let i = 0; i < 3; i++) await virtual.previous();
+      expect(await virtual.spokenPhraseLog()).toEqual([
+        "group, Choose a token",
+        "Choose a token",
+        "radio, USDT TRC-20, not checked, position 1, set size 2",
+        "radio, USDT TRC-20, checked, position 1, set size 2",
+        "radio, USDC ERC-20, checked, position 2, set size 2",
+        "TRC-20",
+        "USDT",
+        "radio, USDT TRC-20, not checked, position 1, set size 2",
+      ]);
+    } finally {
+      unmirror();
+    }
+  });
+
+  it("should say the group is busy with what is loading, and read a failure as an alert in the group's description", async () => {
+    const loading = render(<Grid loading />);
+    expect(await readThrough(loading.container, 4)).toEqual([
+      "group, Choose a token, busy",
+      "Choose a token",
+      "paragraph",
+      "Loading tokens",
+      "end of paragraph",
+    ]);
+    await virtual.stop();
+    loading.unmount();
+
+    // An alert is what makes a browser announce the message the moment it replaces the grid (the
+    // simulated reader does not announce an inserted alert; it reads its role).
+    const failed = render(<Grid error="Failed to load token list" />);
+    expect(await readThrough(failed.container, 4)).toEqual([
+      "group, Choose a token, Failed to load token list",
+      "Choose a token",
+      "alert",
+      "Failed to load token list",
+      "end of alert",
     ]);
   });
 });

@@ -44,7 +44,21 @@ export interface LanguageSwitchButtonProps
   label: string;
   /** The language shown on the button. */
   language: LanguageOption | undefined;
+  /**
+   * Show the globe alone, the language name read but not shown (it stays in the accessible name):
+   * always, or below the `sm` breakpoint (640 px) only, for a header with no room for the name on
+   * a phone.
+   * @defaultValue false
+   */
+  iconOnly?: boolean | "below-sm";
 }
+
+/** The class hiding the language name on the button, per `iconOnly`. */
+const ICON_ONLY: Record<"true" | "false" | "below-sm", string | undefined> = {
+  true: "sr-only",
+  false: undefined,
+  "below-sm": "max-sm:sr-only",
+};
 
 /**
  * The button of `LanguageSwitch` on its own, without the menu: the same markup and look, so an app
@@ -56,6 +70,7 @@ export function LanguageSwitchButton({
   language,
   variant,
   size,
+  iconOnly = false,
   className,
   type = "button",
   ...props
@@ -71,7 +86,11 @@ export function LanguageSwitchButton({
     >
       <Globe aria-hidden="true" className="size-4 text-text-muted" />
       <span className="sr-only">{label}: </span>
-      {language ? <span lang={language.lang}>{language.label}</span> : null}
+      {language ? (
+        <span lang={language.lang} className={ICON_ONLY[String(iconOnly) as keyof typeof ICON_ONLY]}>
+          {language.label}
+        </span>
+      ) : null}
       <ChevronDown
         aria-hidden="true"
         className="size-4 text-text-muted transition-transform duration-150 group-data-[state=open]:rotate-180"

@@ -32,6 +32,9 @@ export const Outline: Story = { args: { variant: "outline" } };
 
 export const Small: Story = { args: { size: "sm" } };
 
+/** The globe alone (the language name is still part of the button's name), as in a phone header. */
+export const IconOnly: Story = { args: { size: "sm", iconOnly: true } };
+
 export const Open: Story = {
   args: { defaultOpen: true },
   decorators: [(Story) => <div className="flex h-40 justify-end">{Story()}</div>],

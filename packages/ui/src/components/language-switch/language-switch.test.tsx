@@ -104,3 +104,21 @@ describe("given a LanguageSwitch inside a header landmark", () => {
     expect(await axe(document.body)).toHaveNoViolations();
   });
 });
+
+describe("given an icon-only LanguageSwitch", () => {
+  it("should keep the label and the language in its name while hiding the name visually", async () => {
+    render(<LanguageSwitch languages={languages} value="ru" label="Язык" iconOnly onValueChange={() => {}} />);
+    const trigger = screen.getByRole("button", { name: "Язык: Русский" });
+    expect(trigger.querySelector("[lang]")).toHaveClass("sr-only");
+    expect(await axe(document.body, axeOptions)).toHaveNoViolations();
+  });
+
+  it("should hide the name only below the sm breakpoint when asked to", () => {
+    render(
+      <LanguageSwitch languages={languages} value="en" label="Language" iconOnly="below-sm" onValueChange={() => {}} />,
+    );
+    const name = screen.getByRole("button", { name: "Language: English" }).querySelector("[lang]");
+    expect(name).toHaveClass("max-sm:sr-only");
+    expect(name).not.toHaveClass("sr-only");
+  });
+});

@@ -8,6 +8,7 @@ import { cn } from "../../lib/cn.js";
 import {
   type LanguageOption,
   LanguageSwitchButton,
+  type LanguageSwitchButtonProps,
   type languageSwitchTriggerVariants,
 } from "./language-switch-button.js";
 
@@ -15,7 +16,8 @@ export type { LanguageOption };
 
 export interface LanguageSwitchProps
   extends Omit<React.ComponentProps<"button">, "value" | "defaultValue" | "onChange">,
-    VariantProps<typeof languageSwitchTriggerVariants> {
+    VariantProps<typeof languageSwitchTriggerVariants>,
+    Pick<LanguageSwitchButtonProps, "iconOnly"> {
   /** The languages to offer, in menu order. */
   languages: readonly LanguageOption[];
   /** The current language's `value`. */

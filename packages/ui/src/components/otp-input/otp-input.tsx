@@ -27,7 +27,9 @@ export const otpSlotVariants = cva(
         active: "border-focus outline-2 outline-offset-2 outline-focus",
         invalid: "border-danger",
         invalidActive: "border-danger outline-2 outline-offset-2 outline-focus",
-        disabled: "border-border bg-surface-muted text-text-muted shadow-none",
+        // Forced colors turn the muted colours into the normal text colour: GrayText says disabled there.
+        disabled:
+          "border-border bg-surface-muted text-text-muted shadow-none forced-colors:border-[GrayText] forced-colors:text-[GrayText]",
       },
     },
     defaultVariants: { state: "idle" },
@@ -215,12 +217,15 @@ function OtpSlots({ invalid, disabled }: { invalid: boolean; disabled: boolean }
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: the six boxes are positions, index is their identity
           <React.Fragment key={index}>
-            {index === OTP_LENGTH / 2 ? <span className="h-0.5 w-2 shrink-0 rounded-full bg-border-strong" /> : null}
+            {/* The separator and the caret are backgrounds, which forced colors drop unless they are system colours. */}
+            {index === OTP_LENGTH / 2 ? (
+              <span className="h-0.5 w-2 shrink-0 rounded-full bg-border-strong forced-colors:bg-[CanvasText]" />
+            ) : null}
             <div data-slot="otp-slot" data-active={slot.isActive || undefined} className={otpSlotVariants({ state })}>
               {slot.char}
               {slot.hasFakeCaret ? (
                 <span className="pointer-events-none absolute inset-0 flex items-center justify-center">
-                  <span className="h-6 w-px bg-text motion-safe:animate-pulse" />
+                  <span className="h-6 w-px bg-text motion-safe:animate-pulse forced-colors:bg-[CanvasText]" />
                 </span>
               ) : null}
             </div>

@@ -16,12 +16,17 @@ const meta = {
     ctaLabel: "Choose",
     badge: "Best value",
   },
+  // One card is as wide as a column of the pricing grid. Not the Matrix: it lays out its own grid
+  // of four (a story's decorators add to these, they do not replace them).
   decorators: [
-    (Story) => (
-      <div className="max-w-80">
+    (Story, { name }) =>
+      name === "Matrix" ? (
         <Story />
-      </div>
-    ),
+      ) : (
+        <div className="max-w-80">
+          <Story />
+        </div>
+      ),
   ],
 } satisfies Meta<typeof PlanCard>;
 
@@ -54,7 +59,6 @@ export const Russian: Story = {
 
 /** Every visual state: plain, highlighted, minimal, and long Russian text. */
 export const Matrix: Story = {
-  decorators: [(Story) => <Story />],
   render: (args) => (
     <MatrixGrid>
       <MatrixRow

@@ -14,8 +14,9 @@ export const planCardVariants = cva(
       highlighted: {
         false: "border-border shadow-card hover:shadow-raised",
         // Distinct without relying on colour alone: a thicker primary frame, a lifted shadow, a
-        // tinted top and a visible badge.
-        true: "border-primary bg-linear-to-b from-primary-subtle from-0% to-surface to-45% shadow-raised ring-1 ring-primary",
+        // tinted top and a visible badge. Forced colors drop the ring (a box-shadow), the shadow and
+        // the tint: an outline draws the thicker frame again there.
+        true: "border-primary bg-linear-to-b from-primary-subtle from-0% to-surface to-45% shadow-raised ring-1 ring-primary forced-colors:outline forced-colors:outline-offset-0 forced-colors:outline-[CanvasText]",
       },
     },
     defaultVariants: { highlighted: false },
@@ -112,7 +113,8 @@ export function PlanCard({
         {highlighted && badge ? (
           <span
             data-slot="plan-card-badge"
-            className="inline-flex shrink-0 items-center rounded-full bg-primary px-2.5 py-1 text-xs font-semibold text-primary-foreground"
+            // Forced colors drop the filled background: a border keeps it a badge there.
+            className="inline-flex shrink-0 items-center rounded-full bg-primary px-2.5 py-1 text-xs font-semibold text-primary-foreground forced-colors:border forced-colors:border-[CanvasText]"
           >
             {badge}
           </span>

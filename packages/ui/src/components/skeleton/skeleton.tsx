@@ -8,6 +8,10 @@ export const skeletonVariants = cva(
     // The shimmer is a soft highlight sweeping across; it only moves when motion is welcome.
     "after:absolute after:inset-0 after:-translate-x-full after:bg-linear-to-r after:from-transparent after:via-surface/70 after:to-transparent",
     "motion-safe:after:animate-shimmer",
+    // Forced colors (Windows high contrast) drop every background that is not a system colour, and
+    // the shape would vanish: there it is drawn in GrayText, the system's colour for what is not
+    // available yet.
+    "forced-colors:bg-[GrayText]",
   ],
   {
     variants: {

@@ -59,8 +59,9 @@ export function StatusBadge({ status, className, children, ...props }: StatusBad
       ) : (
         // "active" shows a live dot instead of an icon: the usual sign for something running.
         <span aria-hidden="true" className="relative flex size-2 items-center justify-center">
-          <span className="absolute inline-flex size-full rounded-full bg-success opacity-40 motion-safe:animate-ping" />
-          <span className="relative inline-flex size-2 rounded-full bg-success" />
+          {/* Forced colors drop the green background: the dot takes the badge's text colour there. */}
+          <span className="absolute inline-flex size-full rounded-full bg-success opacity-40 motion-safe:animate-ping forced-colors:bg-[CanvasText]" />
+          <span className="relative inline-flex size-2 rounded-full bg-success forced-colors:bg-[CanvasText]" />
         </span>
       )}
       {children}

@@ -12,6 +12,9 @@ export const inputVariants = cva(
     "hover:border-text-muted",
     "outline-offset-2 focus-visible:outline-2 focus-visible:outline-focus focus-visible:border-focus",
     "disabled:cursor-not-allowed disabled:bg-surface-muted disabled:text-text-muted disabled:shadow-none",
+    // Forced colors turn the muted colour above into the normal text colour (it outranks the base
+    // style's GrayText): a disabled input looked enabled there.
+    "forced-colors:disabled:border-[GrayText] forced-colors:disabled:text-[GrayText]",
     "aria-invalid:border-danger aria-invalid:focus-visible:border-danger",
   ],
   {
