@@ -4,8 +4,9 @@
 // every Vitest file per project and engine (vitest-timings.json) and every Playwright test broken
 // into fixture steps (playwright-timings.json). Works after a partial run too: a report that is
 // missing is skipped. It also lists what the browser suites covered (every screenshot compared,
-// every axe and reflow check, every ARIA snapshot, by screen, state, language and width) into
-// test-results/coverage.txt, one line each and sorted, so two runs compare with `diff`.
+// every axe run, dark colour-rule run and reflow check, every ARIA snapshot, by screen, state,
+// language and width) into test-results/coverage.txt, one line each and sorted, so two runs
+// compare with `diff`.
 //
 //   node scripts/test-timings.mjs [--dir test-results] [--top 25]
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -229,6 +230,9 @@ if (playwright) {
       const check = /^(axe|reflow) at (\d+) px$/.exec(step.title);
       if (check && subject) lines.add(`${t.project} ${check[1]} ${subject[1]}.${subject[2]}.${check[2]}`);
       if (check && !subject) lines.add(`${t.project} ${check[1]} ${t.title} @${check[2]}`);
+      // A later colour mode's contrast rules (dark): `axe-colour home.en.1280`.
+      const colour = /^axe colour rules at (\d+) px$/.exec(step.title);
+      if (colour && subject) lines.add(`${t.project} axe-colour ${subject[1]}.${subject[2]}.${colour[1]}`);
       if (step.title === "axe" && !subject) lines.add(`${t.project} axe ${t.title.replace(/ has no axe.*$/, "")}`);
     }
   }

@@ -61,7 +61,8 @@ export async function logIn(page: Page, email: string, password = PASSWORD): Pro
   await page.getByRole("textbox", { name: "Email" }).fill(email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/account\/profile$/);
+  // Signing in has taken over 5 s on a loaded 2-core box (the world's sign-in of the VRT suite).
+  await expect(page).toHaveURL(/\/account\/profile$/, { timeout: 15_000 });
   await expect(page.getByText(email)).toBeVisible();
 }
 

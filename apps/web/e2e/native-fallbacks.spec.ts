@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { axeViolations } from "./helpers/axe.js";
+import { watchConsole } from "./helpers.js";
 
 /**
  * The first tap on a prerendered page is answered without React (docs/architecture.md §1.3,
@@ -42,6 +43,18 @@ const TEXT = {
 
 const HYDRATE_CHUNK = /\/assets\/hydrate-[\w-]+\.js$/;
 const LANGUAGE_SWITCH_CHUNK = /\/assets\/language-switch-[\w-]+\.js$/;
+/** The whole app (spa/start.tsx), which took over the page to switch its language before issue #30. */
+const APP_CHUNK = /\/assets\/start-[\w-]+\.js$/;
+
+/** The app's code never arrives; returns the paths of the requests for it. */
+async function withoutApp(page: Page): Promise<string[]> {
+  const asked: string[] = [];
+  await page.route(APP_CHUNK, (route) => {
+    asked.push(new URL(route.request().url()).pathname);
+    return route.abort();
+  });
+  return asked;
+}
 
 /** The islands' hydration code is held back until `release()`: until then React never wakes. */
 async function holdHydration(page: Page): Promise<() => void> {
@@ -123,12 +136,42 @@ for (const language of ["en", "ru"] as const) {
       await expect(trigger).toBeFocused();
       await expectNoReact(page);
 
-      // A choice lets the app take over in that language (the app is not the held chunk).
+      // A choice swaps in the page prerendered in that language: no React, no app.
       await page.keyboard.press("Enter");
       await other.click();
       const next = language === "en" ? "ru" : "en";
       await expect(page.locator("html")).toHaveAttribute("lang", next);
       await expect(page.getByRole("heading", { level: 1, name: TEXT[next].heading })).toBeVisible();
+      await expectNoReact(page);
+    });
+
+    test(`a language chosen before hydration swaps in the prerendered page without the app, and stays after a reload @e2e`, async ({
+      page,
+    }) => {
+      // Fails before issue #30's swap: the choice waited for the app's code, which never comes here.
+      await holdHydration(page);
+      const app = await withoutApp(page);
+      const next = language === "en" ? "ru" : "en";
+      await page.goto("/home");
+      const title = await page.title();
+      await page.getByRole("button", { name: t.menu }).click();
+      await page.getByRole("button", { name: t.language }).click();
+      await page.getByRole("button", { name: t.other, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1, name: TEXT[next].heading })).toBeVisible();
+      await expect(page.locator("html")).toHaveAttribute("lang", next);
+      await expect(page).not.toHaveTitle(title);
+      await expect(page.locator("#root")).toHaveAttribute("data-prerendered", next);
+      // The page in the new language is the one its visitors are sent: its menu opens natively in it,
+      // and focus went from the choice (gone) to the menu's button.
+      const toggle = page.getByRole("button", { name: TEXT[next].menu });
+      await expect(toggle).toBeFocused();
+      await toggle.click();
+      await expect(page.getByRole("button", { name: TEXT[next].language })).toBeVisible();
+      await expectAxeClean(page, "page after the language swap");
+      expect(app).toEqual([]);
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1, name: TEXT[next].heading })).toBeVisible();
+      await expect(page.locator("html")).toHaveAttribute("lang", next);
     });
 
     test(`a guest's plan choice opens the native dialog: focus inside, scroll locked, Escape and Close return focus @e2e`, async ({
@@ -318,6 +361,51 @@ test.describe("when React wakes (en)", () => {
     expect(hydrate[1]).toEqual({ type: "Script", cached: true });
   });
 
+  test("a language chosen in the woken header's menu swaps the page without the app; its islands wake again @e2e", async ({
+    page,
+  }) => {
+    // Fails before issue #30's swap: the switch let the whole app take over, whose code never comes here.
+    const console = watchConsole(page);
+    const app = await withoutApp(page);
+    await page.goto("/home");
+    await page.getByRole("button", { name: TEXT.en.menu }).click();
+    await expect(page.locator("veil-island[data-island='header'][data-hydrating]")).toHaveCount(1);
+    await page.getByRole("button", { name: TEXT.en.language }).click();
+    await page.getByRole("menuitemradio", { name: "Русский" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: TEXT.ru.heading })).toBeVisible();
+    await expect(page).toHaveTitle(/быстрый приватный VPN/);
+    expect(await page.evaluate(() => window.localStorage.getItem("lang"))).toBe("ru");
+    // The swapped page's islands are React's again once woken (focus on the menu's button wakes
+    // them): the Russian menu opens, and English swaps the page back.
+    await expect(page.getByRole("button", { name: TEXT.ru.menu })).toBeFocused();
+    await expect(page.locator("veil-island[data-island='header'][data-hydrating]")).toHaveCount(1);
+    await page.getByRole("button", { name: TEXT.ru.menu }).click();
+    await page.getByRole("button", { name: TEXT.ru.language }).click();
+    await page.getByRole("menuitemradio", { name: "English" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: TEXT.en.heading })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    expect(app).toEqual([]);
+    expect(console.problems()).toEqual([]);
+  });
+
+  test("the page in the other language is fetched when the page is idle, so a choice needs no request @e2e", async ({
+    page,
+  }) => {
+    // Fails before issue #30's swap: nothing was fetched for the switch until the choice.
+    const translations: string[] = [];
+    page.on("request", (request) => {
+      if (/\/index\.ru\.html$/.test(new URL(request.url()).pathname)) translations.push(request.url());
+    });
+    await page.goto("/home");
+    await expect.poll(() => translations.length, { timeout: 10_000 }).toBe(1);
+    await expectNoReact(page);
+    await page.getByRole("button", { name: TEXT.en.menu }).click();
+    await page.getByRole("button", { name: TEXT.en.language }).click();
+    await page.getByText("Русский", { exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: TEXT.ru.heading })).toBeVisible();
+    expect(translations).toHaveLength(1);
+  });
+
   test("the woken header's language menu finds its code cached too @e2e", async ({ page }) => {
     // The Radix menu loads on its first opening after the header wakes (on-demand-menu.ts); the
     // idle prefetch brings it in advance, so that opening does not wait for the network.
@@ -332,8 +420,10 @@ test.describe("when React wakes (en)", () => {
     await expect.poll(() => menuCode.length, { timeout: 10_000 }).toBe(1);
     expect(menuCode[0]).toBe(false);
     await page.getByRole("button", { name: TEXT.en.menu }).click();
-    await expect(page.locator("veil-island[data-hydrating]")).toHaveCount(0);
-    // The menu stays open through hydration; its language button now opens the Radix menu.
+    // The menu stays open through hydration; once the header is React's, its language button opens
+    // the Radix menu. (This waited for no island to be hydrating, which holds only until the tap
+    // wakes them: on a loaded machine they were already awake at the first look, and it failed.)
+    await expect(page.locator("veil-island[data-island='header'][data-hydrating]")).toHaveCount(1);
     await page.getByRole("button", { name: TEXT.en.language }).click();
     await expect(page.getByRole("menuitemradio", { name: "Русский" })).toBeVisible();
     await expect.poll(() => menuCode.length).toBe(2);

@@ -108,12 +108,28 @@ const lowPriorityScripts = (html) =>
     .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
     .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
 
+/** The file of `file`'s page in `language` (English is the plain one), as the server serves it. */
+const fileIn = (file, language) => (language === "en" ? file : file.replace(/\.html$/, `.${language}.html`));
+
+/**
+ * The same page in the other languages, as the URLs of their files (`ru:/home/index.ru.html`): the
+ * start-up script fetches the other language's page at idle, and a language chosen on the page
+ * swaps the page's content for it in place (islands/page-language.ts, issue #30).
+ */
+const translations = (file, language) =>
+  LANGUAGES.filter((other) => other !== language)
+    .map((other) => `${other}:/${fileIn(file, other)}`)
+    .join(" ");
+
 async function writePage(url, file, language) {
   const page = await prerender(url, language);
   let html = lowPriorityScripts(template)
     .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
     .replace(HEAD, `<!--page-head-->\n    ${page.head}\n    <!--/page-head-->`)
-    .replace(ROOT, `<div id="root" data-prerendered="${language}" data-islands data-path="${url}">${page.html}</div>`);
+    .replace(
+      ROOT,
+      `<div id="root" data-prerendered="${language}" data-translations="${translations(file, language)}" data-islands data-path="${url}">${page.html}</div>`,
+    );
   const modules = [HYDRATE_MODULE, ...new Set(page.islands.map((name) => ISLAND_MODULES[name]))];
   if (CATALOGUE_MODULES[language]) modules.push(CATALOGUE_MODULES[language]);
   const onDemand = [...new Set(page.islands.flatMap((name) => ON_DEMAND_CHUNKS[name] ?? []))].map(dynamicEntry);
@@ -126,7 +142,7 @@ async function writePage(url, file, language) {
       `<div id="root" data-island-code="${scriptFiles([...modules, ...onDemand], html).join(" ")}" `,
     );
   }
-  const target = path.join(dist, language === "en" ? file : file.replace(/\.html$/, `.${language}.html`));
+  const target = path.join(dist, fileIn(file, language));
   await mkdir(path.dirname(target), { recursive: true });
   await writeFile(target, html);
   console.log(`prerendered ${url} (${language}) → ${path.relative(dist, target)} (${page.meta.title})`);

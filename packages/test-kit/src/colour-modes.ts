@@ -37,3 +37,15 @@ export const AXE_COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 export function modeSuffix(mode: ColourMode): string {
   return mode === COLOUR_MODES[0] ? "" : `.${mode.name}`;
 }
+
+/**
+ * The modes in the passes a page goes through, each pass over every width: forced colors last, in
+ * a pass of their own. Chromium keeps some of forced colors' system colours after leaving them (a
+ * collapsed-border table's row lines stayed black in the light capture that followed, until the
+ * page was loaded again), so no capture follows forced colors on the same page; light and dark
+ * switch cleanly both ways and share a pass, one state reached per width for both.
+ */
+export function modePasses(modes: readonly ColourMode[]): ColourMode[][] {
+  const forced = (mode: ColourMode) => mode.media?.forcedColors === "active";
+  return [modes.filter((mode) => !forced(mode)), modes.filter(forced)].filter((pass) => pass.length > 0);
+}

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { type ColoursWindow, installPageColours } from "./page-colours.js";
 
 /**
  * The keyboard focus indicator of every element the Tab key reaches is visible (WCAG 2.4.7), in
@@ -30,13 +31,23 @@ export async function expectVisibleFocus(
 ): Promise<void> {
   const maxSteps = options.maxSteps ?? 200;
   const problems = await test.step("focus indicators", async () => {
+    // An open menu is closed first, as a keyboard user leaving it would: its items are reached by
+    // arrow keys, not Tab, and a non-modal menu otherwise closes by itself somewhere in the walk (on
+    // focus leaving it), returning focus to its trigger at a moment that depends on the machine's load.
+    const menu = page.getByRole("menu");
+    if (await menu.first().isVisible()) {
+      await page.keyboard.press("Escape");
+      await expect(menu).toHaveCount(0);
+    }
+    await page.evaluate(installPageColours);
     await page.evaluate(installFocusProbe);
     for (let step = 0; step < maxSteps; step++) {
       await page.keyboard.press("Tab");
-      // Two frames first: a colour transition (even the 0.01 ms of reduced motion) starts from the
-      // old value, and a style read in the same frame as the key press would see that.
+      // One task turn first, for what a focus handler sets off after its event (a state update
+      // rendered in a microtask). No frame is waited for: transitions are off while the walk runs,
+      // and reading computed style brings it up to date.
       const done = await page.evaluate(async () => {
-        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        await new Promise((resolve) => setTimeout(resolve, 0));
         return (window as unknown as ProbeWindow).__veilFocusProbe?.step() ?? true;
       });
       if (done) break;
@@ -51,11 +62,10 @@ interface ProbeWindow {
 }
 
 /**
- * Runs in the page: sets up `window.__veilFocusProbe`. Self-contained (serialised by Playwright),
- * hence the helpers inside.
+ * Runs in the page, after `installPageColours`: sets up `window.__veilFocusProbe`. Serialised by
+ * Playwright, hence self-contained but for the colour helpers installed before it.
  */
 function installFocusProbe(): void {
-  type Rgba = [number, number, number, number];
   type Reading = Record<string, string>;
   const PROPS = [
     "outline-style",
@@ -71,45 +81,7 @@ function installFocusProbe(): void {
       `border-${side}-color`,
     ]),
   ];
-
-  const parse = (css: string): Rgba | null => {
-    const m = css.match(/rgba?\(([^)]+)\)/);
-    if (!m?.[1]) return null;
-    const parts = m[1]
-      .split(/[\s,/]+/)
-      .filter(Boolean)
-      .map(Number);
-    return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
-  };
-  const over = (top: Rgba, under: Rgba): Rgba => {
-    const a = top[3];
-    return [top[0] * a + under[0] * (1 - a), top[1] * a + under[1] * (1 - a), top[2] * a + under[2] * (1 - a), 1];
-  };
-  const luminance = ([r, g, b]: Rgba) => {
-    const lin = (c: number) => {
-      const s = c / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    };
-    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-  };
-  const contrast = (a: Rgba, b: Rgba) => {
-    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-    return (hi + 0.05) / (lo + 0.05);
-  };
-  /** The opaque colour behind an element: its ancestors' backgrounds composited, Canvas last. */
-  const backdrop = (el: Element | null): Rgba => {
-    const layers: Rgba[] = [];
-    for (let up = el; up; up = up.parentElement) {
-      const bg = parse(getComputedStyle(up).backgroundColor);
-      if (bg && bg[3] > 0) {
-        layers.push(bg);
-        if (bg[3] >= 1) break;
-      }
-    }
-    let colour: Rgba = matchMedia("(prefers-color-scheme: dark)").matches ? [0, 0, 0, 1] : [255, 255, 255, 1];
-    for (const layer of layers.reverse()) colour = over(layer, colour);
-    return colour;
-  };
+  const { parse, over, contrast, backdrop } = (window as unknown as ColoursWindow).__veilColours;
 
   interface Part {
     el: Element;
@@ -219,6 +191,12 @@ function installFocusProbe(): void {
   // The walk starts from where focus is, unfocused (an open menu keeps Tab to itself; its items are
   // highlighted by arrow keys, which this walk does not press).
   (document.activeElement as HTMLElement | null)?.blur?.();
+  // No transitions while walking: even reduced motion's 0.01 ms runs over a frame, and a busy
+  // machine read a badge mid-way (old outline colour and width, new style; the ring it gains on
+  // focus read only after focus had left). What is checked is the settled focus style.
+  const still = document.createElement("style");
+  still.textContent = "*, *::before, *::after { transition: none !important; }";
+  document.head.append(still);
   (window as unknown as ProbeWindow).__veilFocusProbe = {
     /** After one Tab: reads the element now focused and the one that just lost focus. True when done. */
     step() {
@@ -240,12 +218,20 @@ function installFocusProbe(): void {
       return false;
     },
     report() {
+      still.remove();
       const problems = [...stuck];
       for (const item of seen) {
         if (!item.unfocused) continue;
         const unfocused = item.unfocused;
         const visible = item.parts.some((part, i) => shows(part, item.focused[i] ?? {}, unfocused[i] ?? {}));
-        if (!visible) problems.push(describe(item.el));
+        if (!visible) {
+          // What the element itself showed, focused and not: enough to tell a missing ring from a
+          // reading taken at the wrong moment.
+          const [f, u] = [item.focused[0] ?? {}, unfocused[0] ?? {}];
+          const seenAs = (r: Reading) =>
+            `outline ${r["outline-style"]} ${r["outline-width"]} ${r["outline-color"]}; shadow ${r["box-shadow"]}`;
+          problems.push(`${describe(item.el)} (focused: ${seenAs(f)} | unfocused: ${seenAs(u)})`);
+        }
       }
       return problems;
     },

@@ -3,9 +3,10 @@
  * (the built app) share, so both capture pages the same way. Private to this workspace.
  */
 
-export { AXE_COLOUR_RULES, COLOUR_MODES, type ColourMode, modeSuffix } from "./colour-modes.js";
+export { AXE_COLOUR_RULES, COLOUR_MODES, type ColourMode, modePasses, modeSuffix } from "./colour-modes.js";
 export { expectVisibleFocus } from "./focus.js";
 export { expectShippedFonts, SHIPPED_FONTS } from "./fonts.js";
+export { type ColoursWindow, installPageColours, type PageColours, type Rgba } from "./page-colours.js";
 export {
   DISABLE_ANIMATIONS_CSS,
   expectPinnedChromium,

@@ -22,9 +22,14 @@ const summarise = (results: AxeResults) =>
   }));
 
 /**
- * Every story: all of axe's rules in the light palette, then — on the same render, switched with
+ * The one axe run over the stories: the Vitest Storybook project renders every story and runs its
+ * play function without axe (vitest.storybook.config.ts). Every story: all of axe's rules of TAGS
+ * in the light palette — a superset of the a11y addon's default set, which Vitest ran (every rule
+ * axe enables by default, `region` off, page-level rules not run on the story root; TAGS add
+ * `target-size`) — and the target-size measure, then — on the same render, switched with
  * `emulateMedia` — the colour rules again in each other mode that asks for them (dark; forced
  * colors replaces our colours with the system's, so contrast is not ours there: see COLOUR_MODES).
+ * At 1280 px: Vitest rendered at its 1200 px default, and no breakpoint of @veil/ui lies between.
  */
 for (const story of stories()) {
   test(`${story.title} › ${story.name} has no axe violations and big enough targets @a11y`, async ({

@@ -3,6 +3,7 @@ import {
   expectPinnedChromium,
   expectShippedFonts,
   expectVisibleFocus,
+  modePasses,
   modeSuffix,
   PIXEL_EXACT,
   VIEWPORT_HEIGHT,
@@ -17,8 +18,9 @@ const matrices = stories().filter((story) => story.name === "Matrix");
 /**
  * Every Matrix story at 375, 768 and 1280 px in each colour mode (light, dark, forced colors;
  * COLOUR_MODES in @veil/test-kit), pixel-exact. One test per story: the story is opened once, at
- * the narrowest width, and the same page is switched through the modes (`emulateMedia`) and resized
- * through the widths (one browser, one navigation and one render instead of one per capture).
+ * the narrowest width, and the same page is resized through the widths and at each width switched
+ * through the modes (`emulateMedia`), forced colors in a second pass (`modePasses`): one browser and
+ * one navigation per story.
  * After the captures, in the dark and forced-colors modes, every element Tab reaches must show a
  * visible focus indicator (`expectVisibleFocus`). A new Matrix story joins by itself; it has no
  * baseline until `pnpm vrt:update` writes one.
@@ -32,19 +34,32 @@ for (const story of matrices) {
     // Nine captures and two focus walks, with room for a loaded box (seen: 78 s for three
     // captures at load 40).
     test.setTimeout(240_000);
-    for (const [m, mode] of COLOUR_MODES.entries()) {
-      if (m > 0) await page.emulateMedia(mode.media);
+    for (const [p, modes] of modePasses(COLOUR_MODES).entries()) {
       for (const [i, [label, width]] of widths.entries()) {
-        await test.step(`${mode.name}, ${label} px`, async () => {
+        if (p === 0 && i === 0) {
           await page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
-          if (i === 0 && m === 0) await visit(page, { id: story.id });
-          else await settleStory(page);
-          await expectShippedFonts(page);
-          // Soft: a difference at one width must not hide the others.
-          await expect
-            .soft(page.locator(".veil-story-root"))
-            .toHaveScreenshot([`${component}.Matrix.${label}${modeSuffix(mode)}.png`], PIXEL_EXACT);
-        });
+          await visit(page, { id: story.id });
+        } else {
+          if (modes[0]) await page.emulateMedia(modes[0].media);
+          await page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
+          await settleStory(page);
+        }
+        // Fonts do not change with the colours: checked once per width.
+        if (p === 0) await expectShippedFonts(page);
+        // The pass's modes at this width before the next resize: a mode switch restyles, a resize
+        // lays out again.
+        for (const [m, mode] of modes.entries()) {
+          await test.step(`${mode.name}, ${label} px`, async () => {
+            if (m > 0) {
+              await page.emulateMedia(mode.media);
+              await settleStory(page);
+            }
+            // Soft: a difference at one width must not hide the others.
+            await expect
+              .soft(page.locator(".veil-story-root"))
+              .toHaveScreenshot([`${component}.Matrix.${label}${modeSuffix(mode)}.png`], PIXEL_EXACT);
+          });
+        }
       }
     }
     // After every capture (the walk moves focus), at the widest width the page is left at.

@@ -15,8 +15,12 @@ const languageSwitch = onDemandMenu<LanguageSwitchProps>(() =>
   import("@veil/ui/language-switch").then((module) => module.LanguageSwitch),
 );
 
-/** The language dropdown of the public header and the account layout (English, Russian). */
-export function LanguageMenu({ size }: { size?: "sm" | "md" }) {
+/**
+ * The language dropdown of the public header and the account layout (English, Russian). `iconOnly`
+ * shows the globe without the language name (still read as the button's name), see
+ * LanguageSwitchButton.
+ */
+export function LanguageMenu({ size, iconOnly }: { size?: "sm" | "md"; iconOnly?: boolean | "below-sm" }) {
   const t = useT();
   const { language, setLanguage } = useLanguage();
   const languages = LANGUAGES.map((value) => ({ value, label: t(`language.${value}`), lang: value }));
@@ -45,6 +49,7 @@ export function LanguageMenu({ size }: { size?: "sm" | "md" }) {
         value={language}
         onValueChange={onValueChange}
         size={size}
+        iconOnly={iconOnly}
         defaultOpen={openOnLoad}
       />
     );
@@ -56,6 +61,7 @@ export function LanguageMenu({ size }: { size?: "sm" | "md" }) {
         label={label}
         language={languages.find((l) => l.value === language)}
         size={size}
+        iconOnly={iconOnly}
         {...buttonProps}
         // A popover's button: the browser tells its state (expanded, collapsed) itself.
         aria-haspopup={native ? undefined : "menu"}

@@ -41,7 +41,9 @@ const OPEN_KEYS = new Set(["Enter", " ", "ArrowDown"]);
  */
 export function useOnDemandMenu<P>(menu: OnDemandMenu<P>) {
   const [Menu, setMenu] = useState<ComponentType<P> | null>(null);
-  const [openOnLoad, setOpenOnLoad] = useState(false);
+  // How the button was pressed before the code arrived (the menu then opens at once), or null.
+  const [openedBy, setOpenedBy] = useState<"key" | "pointer" | null>(null);
+  const openOnLoad = openedBy !== null;
   const hadFocus = useRef(false);
   const button = useRef<HTMLButtonElement>(null);
 
@@ -57,8 +59,24 @@ export function useOnDemandMenu<P>(menu: OnDemandMenu<P>) {
     if (Menu && hadFocus.current && !openOnLoad && lost) button.current?.focus();
   }, [Menu, openOnLoad]);
 
-  function load(open: boolean) {
-    if (open) setOpenOnLoad(true);
+  // Opened by a key before the code arrived: Radix puts focus on the first item only when it saw
+  // the key itself (its keyboard listener starts with the menu), so it focuses the list. Do what a
+  // keyboard open does when that first focus lands (the menu focuses its list a render after it
+  // mounts, so this listens for it rather than looking now).
+  useEffect(() => {
+    if (!Menu || openedBy !== "key") return;
+    const onFocusIn = (event: FocusEvent) => {
+      document.removeEventListener("focusin", onFocusIn);
+      const list = event.target as HTMLElement;
+      if (list.getAttribute("role") !== "menu" || list.id !== button.current?.getAttribute("aria-controls")) return;
+      list.querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')?.focus();
+    };
+    document.addEventListener("focusin", onFocusIn);
+    return () => document.removeEventListener("focusin", onFocusIn);
+  }, [Menu, openedBy]);
+
+  function load(open?: "key" | "pointer") {
+    if (open) setOpenedBy(open);
     void menu.load().then((loaded) => {
       hadFocus.current = document.activeElement !== null && document.activeElement === button.current;
       setMenu(() => loaded);
@@ -69,17 +87,17 @@ export function useOnDemandMenu<P>(menu: OnDemandMenu<P>) {
     "aria-haspopup": "menu" as const,
     "aria-expanded": false,
     "data-state": "closed",
-    onPointerEnter: () => load(false),
-    onFocus: () => load(false),
+    onPointerEnter: () => load(),
+    onFocus: () => load(),
     onPointerDown: (event: PointerEvent) => {
-      if (event.button === 0 && !event.ctrlKey) load(true);
+      if (event.button === 0 && !event.ctrlKey) load("pointer");
     },
     onKeyDown: (event: KeyboardEvent) => {
       if (!OPEN_KEYS.has(event.key)) return;
       event.preventDefault();
-      load(true);
+      load("key");
     },
-    onClick: () => load(true),
+    onClick: () => load("pointer"),
   };
   return { Menu, openOnLoad, button, buttonProps };
 }

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { HydrateOptions } from "./hydrate.js";
+import { removeBootListenersAfterEach } from "./test-listeners.js";
 
 // The start-up script's replay of a form submission made before hydration (islands/boot.ts).
 // hydrate.js is replaced by a stand-in that records its options, so the test decides when React
@@ -55,22 +56,10 @@ async function hydrating() {
 
 // bootIslands listens on the document, once per page; this file boots a page per test in one
 // document (and the web project shares it between files), so each test's listeners are removed.
-const added: [EventTarget, string, EventListenerOrEventListenerObject, (boolean | AddEventListenerOptions)?][] = [];
+removeBootListenersAfterEach();
 beforeEach(() => {
   hydration.options = undefined;
   hydration.sent = [];
-  for (const target of [document, window] as EventTarget[]) {
-    const add = target.addEventListener.bind(target);
-    vi.spyOn(target, "addEventListener").mockImplementation((type, listener, options) => {
-      if (listener) added.push([target, type, listener, options]);
-      add(type, listener, options);
-    });
-  }
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  for (const [target, type, listener, options] of added.splice(0)) target.removeEventListener(type, listener, options);
-  document.body.innerHTML = "";
 });
 
 describe("a submission made before hydration", () => {

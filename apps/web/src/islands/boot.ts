@@ -6,6 +6,7 @@ import { detectBrowserLanguage, storeLanguage, syncLanguageCookie } from "../i18
 import { APP_ROUTE_PATHS, routeKey } from "../navigation/paths.js";
 import { answerNatively, returnFocusFromPopovers } from "./native-fallbacks.js";
 import type { NavigationRequest } from "./navigator.js";
+import { prefetchTranslations, readTranslation, swapPage } from "./page-language.js";
 
 /**
  * Start-up of a prerendered page (docs/architecture.md §1.3). Plain DOM code
@@ -13,7 +14,8 @@ import type { NavigationRequest } from "./navigator.js";
  * and the islands' code load when the first interaction arrives (or at once when the contact form
  * is on the page, someone may be signed in, the FAQ is opened at an entry, or the plans on the
  * server differ from the prerendered ones); the whole app takes over the page on the first
- * navigation or language switch.
+ * navigation. A language chosen on the page swaps in the same page prerendered in that language
+ * (islands/page-language.ts), which then starts as if it had been sent so.
  */
 
 /** A submit button whose submission the browser never sends (components/submit-button.tsx). */
@@ -26,6 +28,10 @@ export function bootIslands(root: HTMLElement): void {
   syncLanguageCookie();
   const language = root.dataset.prerendered as Language;
   const path = root.dataset.path ?? window.location.pathname;
+  // Every listener of this start-up, removed when a language switch swaps the page (the page in
+  // the new language starts again).
+  const started = new AbortController();
+  const { signal } = started;
 
   let handedOver = false;
   const takeOver = (request: { navigation?: NavigationRequest; language?: Language }) => {
@@ -35,6 +41,35 @@ export function bootIslands(root: HTMLElement): void {
     void import("../spa/start.js").then((app) =>
       app.takeOverPage(root, { language: request.language ?? language, navigation: request.navigation }),
     );
+  };
+
+  // A language chosen on the page (the native list before hydration, the switch after it): the
+  // same page prerendered in that language takes this one's place, in the task of the choice when
+  // the start-up fetched it at idle, else once it arrives. Without it (no such page, a failed
+  // read, a newer build on the server) the app takes over in that language, as it did before.
+  let switching = false;
+  const switchLanguage = (next: Language) => {
+    if (handedOver || switching) return;
+    switching = true;
+    // Where focus is at the choice (on it, in the list), before the list closes.
+    const focused = document.activeElement;
+    void readTranslation(root, next).then((page) => {
+      switching = false;
+      if (handedOver) return;
+      if (!page) return takeOver({ language: next });
+      handedOver = true;
+      started.abort();
+      swapPage(root, page, next);
+      bootIslands(root);
+      // Focus was on the choice (now gone): it goes to the switch, or to the menu that holds it,
+      // as when the menu closes.
+      if (focused && focused !== document.body && !focused.isConnected) {
+        const header = root.querySelector("header");
+        const visible = (selector: string) =>
+          Array.from(header?.querySelectorAll<HTMLElement>(selector) ?? []).find((el) => el.offsetParent !== null);
+        (visible("[data-slot='language-switch-trigger']") ?? visible("[data-slot='header-menu-toggle']"))?.focus();
+      }
+    });
   };
 
   // The visitor prefers another language than the page was sent in (a stored choice the server
@@ -60,7 +95,7 @@ export function bootIslands(root: HTMLElement): void {
     event.preventDefault();
     takeOver({ navigation: { to: `${url.pathname}${url.search}${url.hash}` } });
   }
-  document.addEventListener("click", followLink);
+  document.addEventListener("click", followLink, { signal });
 
   // A click on an island's button before React owns it is answered natively where the page has a
   // fallback for it (islands/native-fallbacks.ts: menus, the plan dialog, the FAQ), else clicked
@@ -80,15 +115,15 @@ export function bootIslands(root: HTMLElement): void {
       if (choice === language) button.closest<HTMLElement>("[popover]")?.hidePopover();
       else {
         storeLanguage(choice);
-        takeOver({ language: choice });
+        switchLanguage(choice);
       }
       return;
     }
     if (answerNatively(island, button, guest)) return;
     early.set(island, button);
   };
-  document.addEventListener("click", noteEarlyClick, true);
-  returnFocusFromPopovers();
+  document.addEventListener("click", noteEarlyClick, { capture: true, signal });
+  returnFocusFromPopovers(signal);
 
   const islands = Array.from(root.querySelectorAll<HTMLElement>(ISLAND_TAG));
   // The forms' submit buttons are disabled in the HTML, so nothing is sent without script. Those
@@ -128,7 +163,7 @@ export function bootIslands(root: HTMLElement): void {
       submitter.dataset.earlySubmit = "true";
       wake();
     },
-    true,
+    { capture: true, signal },
   );
   // A field edited after the early submission: the visitor is changing what they sent (retyping a
   // password, say), so the replay would send a half-edited form they never submitted. It is
@@ -140,7 +175,7 @@ export function bootIslands(root: HTMLElement): void {
       if (island) notBusy(earlySubmits.get(island));
       if (island) earlySubmits.delete(island);
     },
-    true,
+    { capture: true, signal },
   );
   let woken = false;
   const wake = () => {
@@ -148,12 +183,15 @@ export function bootIslands(root: HTMLElement): void {
     woken = true;
     for (const type of WAKE_EVENTS) document.removeEventListener(type, wake, true);
     window.removeEventListener("scroll", wake, true);
-    void import("./hydrate.js").then((hydration) =>
-      hydration.hydrateIslands(root, {
+    void import("./hydrate.js").then((hydration) => {
+      // A language switch may have swapped the page while this code loaded: the new page's own
+      // start-up hydrates its islands, in its language.
+      if (signal.aborted) return;
+      return hydration.hydrateIslands(root, {
         language,
         path,
         onNavigate: (navigation) => takeOver({ navigation }),
-        onSwitchLanguage: (next) => takeOver({ language: next }),
+        onSwitchLanguage: switchLanguage,
         onHydrating: (island) => {
           island.dataset.hydrating = "true";
           const button = early.get(island);
@@ -170,16 +208,18 @@ export function bootIslands(root: HTMLElement): void {
           notBusy(submitter);
           if (submitter?.isConnected && submitter.form) submitter.form.requestSubmit(submitter);
         },
-      }),
-    );
+      });
+    });
   };
   // A form leads into the app (login → profile, register → code): fetch the app when the form is
   // sent, while the request is on its way, so the hand-over does not wait for the download, and a
   // page that is only read never pays for it.
-  root.addEventListener("submit", () => void import("../spa/start.js"), { capture: true, once: true });
+  root.addEventListener("submit", () => void import("../spa/start.js"), { capture: true, once: true, signal });
 
   if (islands.length === 0) return;
   const has = (name: string) => islands.some((island) => island.dataset.island === name);
+  // The header holds the language switch: its choice finds the page in the other language fetched.
+  if (has("header")) afterLoad(() => whenIdle(() => signal.aborted || prefetchTranslations(root, language)));
   const now =
     islands.some((island) => island.dataset.when === "load") ||
     hasStoredSession() ||
@@ -189,10 +229,10 @@ export function bootIslands(root: HTMLElement): void {
     wake();
     return;
   }
-  for (const type of WAKE_EVENTS) document.addEventListener(type, wake, { capture: true, passive: true });
-  window.addEventListener("scroll", wake, { capture: true, passive: true });
-  if (has("plans")) afterLoad(() => void checkPlans(wake));
-  afterLoad(() => whenIdle(() => (woken ? undefined : prefetchIslandCode(root))));
+  for (const type of WAKE_EVENTS) document.addEventListener(type, wake, { capture: true, passive: true, signal });
+  window.addEventListener("scroll", wake, { capture: true, passive: true, signal });
+  if (has("plans")) afterLoad(() => signal.aborted || void checkPlans(wake));
+  afterLoad(() => whenIdle(() => (woken || signal.aborted ? undefined : prefetchIslandCode(root))));
 }
 
 /**

@@ -51,7 +51,7 @@ function toggleFaqEntry(trigger: HTMLElement): void {
  * gives focus back to its button, as the Radix menu does; the browser alone leaves it on the
  * hidden item. Once React owns the island it does this itself.
  */
-export function returnFocusFromPopovers(): void {
+export function returnFocusFromPopovers(signal?: AbortSignal): void {
   document.addEventListener(
     "toggle",
     (event) => {
@@ -63,6 +63,6 @@ export function returnFocusFromPopovers(): void {
       if (active && active !== document.body && !popover.contains(active)) return;
       document.querySelector<HTMLElement>(`[popovertarget="${CSS.escape(popover.id)}"]`)?.focus();
     },
-    true,
+    { capture: true, signal },
   );
 }

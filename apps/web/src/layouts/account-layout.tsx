@@ -15,6 +15,7 @@ import { useAuth } from "../auth/auth-provider.js";
 import { LanguageMenu } from "../components/language-menu.js";
 import { Logo } from "../components/logo.js";
 import { renderRouterLink } from "../components/router-link.js";
+import { ThemeMenu } from "../components/theme-menu.js";
 import { useT } from "../i18n/use-t.js";
 import { PATHS } from "../navigation/paths.js";
 import { AccountFooter } from "./account-footer.js";
@@ -56,16 +57,19 @@ export function AccountLayout() {
         {t("app.skipToContent")}
       </a>
       <header className="border-b border-border bg-surface">
+        {/* At 320 px (400 % zoom) the mark, both menus and logout fit on one line: below `sm` the
+            wordmark and the language name are read, not shown. */}
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
           <Link
             to={PATHS.home}
-            className="flex items-center gap-2.5 rounded-md text-lg font-semibold text-text outline-offset-4"
+            className="flex shrink-0 items-center gap-2.5 rounded-md text-lg font-semibold text-text outline-offset-4"
           >
             <Logo />
-            <span>{t("app.name")}</span>
+            <span className="sr-only sm:not-sr-only">{t("app.name")}</span>
           </Link>
           <div className="flex items-center gap-2">
-            <LanguageMenu size="sm" />
+            <LanguageMenu size="sm" iconOnly="below-sm" />
+            <ThemeMenu size="sm" />
             <Button variant="outline" size="sm" onClick={() => void handleLogout()}>
               {t("account.logout")}
             </Button>

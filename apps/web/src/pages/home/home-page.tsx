@@ -239,7 +239,7 @@ function CallToAction() {
   return (
     <section aria-labelledby="cta" className="py-16 md:py-24">
       <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
-        <div className="rounded-3xl bg-surface-inverse px-6 py-12 text-center text-text-inverse sm:px-12">
+        <div className="focus-inverse rounded-3xl bg-surface-inverse px-6 py-12 text-center text-text-inverse sm:px-12">
           <h2 id="cta" className="text-3xl font-semibold tracking-tight sm:text-4xl">
             {t("home.cta.title")}
           </h2>

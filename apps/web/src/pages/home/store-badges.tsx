@@ -30,7 +30,7 @@ export function StoreBadges() {
               href={store.href}
               target="_blank"
               rel="noopener noreferrer"
-              className={`${base} border-border-strong/40 bg-surface-inverse text-text-inverse outline-offset-2 hover:opacity-90 focus-visible:outline-2 focus-visible:outline-focus`}
+              className={`${base} focus-inverse border-border-strong/40 bg-surface-inverse text-text-inverse outline-offset-2 hover:opacity-90 focus-visible:outline-2 focus-visible:outline-text focus-visible:shadow-[0_0_0_6px_var(--color-focus)]`}
             >
               <span aria-hidden="true">{store.icon}</span>
               <span className="font-semibold">{store.label}</span>
