@@ -3,6 +3,7 @@
  * (the built app) share, so both capture pages the same way. Private to this workspace.
  */
 
+export { axeOn } from "./axe.js";
 export { AXE_COLOUR_RULES, COLOUR_MODES, type ColourMode, modePasses, modeSuffix } from "./colour-modes.js";
 export { expectVisibleFocus } from "./focus.js";
 export { expectShippedFonts, SHIPPED_FONTS } from "./fonts.js";

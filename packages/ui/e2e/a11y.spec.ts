@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { AXE_COLOUR_RULES, COLOUR_MODES, targetSizeViolations } from "@veil/test-kit";
+import type AxeBuilder from "@axe-core/playwright";
+import { AXE_COLOUR_RULES, axeOn, COLOUR_MODES, targetSizeViolations } from "@veil/test-kit";
 import { expect, stories, test, visit } from "./helpers/storybook.js";
 
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA, plus axe's best practices (govuk-frontend's set). */
@@ -36,8 +36,7 @@ for (const story of stories()) {
     sharedPage: page,
   }) => {
     await visit(page, { id: story.id, reuse: true });
-    const results = await test.step("axe", () =>
-      new AxeBuilder({ page }).withTags(TAGS).disableRules(PAGE_LEVEL_RULES).analyze());
+    const results = await test.step("axe", () => axeOn(page).withTags(TAGS).disableRules(PAGE_LEVEL_RULES).analyze());
     // Soft: a target-size or dark-palette problem must not hide axe's findings, nor the other way round.
     expect.soft(summarise(results), `axe violations in story ${story.id}`).toEqual([]);
     // WCAG 2.2 target size (2.5.8), on the page axe just read (the whole body: dialogs and menus
@@ -52,7 +51,7 @@ for (const story of stories()) {
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       try {
         const colour = await test.step(`axe colour rules (${mode.name})`, () =>
-          new AxeBuilder({ page }).withRules(AXE_COLOUR_RULES).analyze());
+          axeOn(page).withRules(AXE_COLOUR_RULES).analyze());
         expect(summarise(colour), `axe colour violations in story ${story.id} (${mode.name})`).toEqual([]);
       } finally {
         // The page is shared with the next story.

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { AXE_COLOUR_RULES } from "@veil/test-kit";
+import { AXE_COLOUR_RULES, axeOn } from "@veil/test-kit";
 
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA plus axe's best practices (the @veil/ui suite's set). */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
@@ -11,7 +10,7 @@ export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa",
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   const width = page.viewportSize()?.width;
-  const results = await test.step(`axe at ${width} px`, () => new AxeBuilder({ page }).withTags(AXE_TAGS).analyze());
+  const results = await test.step(`axe at ${width} px`, () => axeOn(page).withTags(AXE_TAGS).analyze());
   return results.violations.flatMap((violation) =>
     violation.nodes.map(
       (node) =>
@@ -78,7 +77,7 @@ export async function expectReflow(page: Page, where: string, width: AxeWidth): 
 export async function expectColourAccessible(page: Page, where: string): Promise<void> {
   const width = page.viewportSize()?.width;
   const results = await test.step(`axe colour rules at ${width} px`, () =>
-    new AxeBuilder({ page }).withRules(AXE_COLOUR_RULES).analyze());
+    axeOn(page).withRules(AXE_COLOUR_RULES).analyze());
   const lines = results.violations.flatMap((violation) =>
     violation.nodes.map(
       (node) =>

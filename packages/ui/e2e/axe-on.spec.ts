@@ -1,0 +1,27 @@
+import { expect, type Page, test } from "@playwright/test";
+import { axeOn } from "@veil/test-kit";
+
+/**
+ * `axeOn` (@veil/test-kit), the axe run of every a11y check, on fixed pages: it runs axe in the page
+ * itself when the page has no frames and must still report what is wrong, and it must read a
+ * frame's content when there is one (the cheaper mode would miss it).
+ */
+const nameless = async (page: Page) =>
+  (await axeOn(page).withRules(["button-name"]).analyze()).violations.flatMap((violation) =>
+    violation.nodes.map((node) => node.target.join(" > ")),
+  );
+
+test("reports a button without a name on a page without frames @a11y", async ({ page }) => {
+  await page.setContent(`<!doctype html><html lang="en"><body><main><button></button></main></body></html>`);
+  expect(await nameless(page)).toEqual(["button"]);
+});
+
+test("reports a button without a name inside a frame @a11y", async ({ page }) => {
+  await page.setContent(
+    `<!doctype html><html lang="en"><body><main><button>Named</button>
+      <iframe title="Inner" srcdoc="<!doctype html><html lang=en><body><button></button></body></html>"></iframe>
+    </main></body></html>`,
+  );
+  await expect(page.frameLocator("iframe").locator("button")).toBeAttached();
+  expect(await nameless(page)).toEqual(["iframe > button"]);
+});
