@@ -9,8 +9,11 @@
  *   <dir>/node_modules/       the server's production dependencies only (pnpm deploy --prod)
  *   <dir>/package.json
  *
- * Builds the server and the web app first; VEIL_BUNDLE_REUSE_WEB=1 keeps an existing
- * apps/web/dist (the test does, after `pnpm build`). docs/operations.md uses it.
+ * Builds the server and the web app first; VEIL_BUNDLE_REUSE_BUILD=1 keeps existing builds of both
+ * (apps/server/dist, apps/web/dist) and builds only what is missing. The test sets it: `npm test`
+ * has built both, and rebuilding the server's dist in place (tsup empties it first) pulled
+ * dist/main.js from under the other tests that start the built server at the same time (seen:
+ * rolling-restart.postgres "dist/main.js is missing"). docs/operations.md uses it.
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
@@ -37,11 +40,11 @@ function run(args) {
 }
 
 const webDist = path.join(root, "apps/web/dist");
-if (process.env.VEIL_BUNDLE_REUSE_WEB === "1" && existsSync(path.join(webDist, "index.html"))) {
-  run(["--filter", "@veil/server", "run", "build"]);
-} else {
-  run(["run", "build"]);
-}
+const reuse = process.env.VEIL_BUNDLE_REUSE_BUILD === "1";
+const webBuilt = reuse && existsSync(path.join(webDist, "index.html"));
+const serverBuilt = reuse && existsSync(path.join(root, "apps/server/dist/main.js"));
+if (!webBuilt) run(["run", "build"]);
+else if (!serverBuilt) run(["--filter", "@veil/server", "run", "build"]);
 rmSync(target, { recursive: true, force: true });
 // The server package's `files` is ["dist"]: only the bundle, its migrations and package.json, plus
 // node_modules with the production dependencies (the workspace's @veil/* are bundled into dist).

@@ -91,7 +91,7 @@ beforeAll(async () => {
   out = mkdtempSync(path.join(os.tmpdir(), "veil-bundle-"));
   const built = spawnSync(process.execPath, [path.join(repoRoot, "scripts/bundle.mjs"), out], {
     cwd: repoRoot,
-    env: { ...process.env, VEIL_BUNDLE_REUSE_WEB: "1" },
+    env: { ...process.env, VEIL_BUNDLE_REUSE_BUILD: "1" },
     encoding: "utf8",
     timeout: 600_000,
   });
