@@ -8,7 +8,10 @@
  * that reads DATABASE_URL fails, saying it touches the database and must run on both engines.
  * With VEIL_REPORT_DATABASE_READS=<file>, every test file's answer is appended to that file (one
  * JSON line each), which is how the list was found: `VEIL_REPORT_DATABASE_READS=/tmp/reads.jsonl
- * pnpm exec vitest run --project server`.
+ * pnpm exec vitest run --project server --isolate`. `--isolate` because the project shares a module
+ * graph between the files of a worker (isolate: false): a module that read DATABASE_URL when it
+ * was loaded would count only for the first file that loaded it. No module does today (every read
+ * is inside a function), which is what keeps this guard exact without it.
  */
 import { appendFileSync } from "node:fs";
 import path from "node:path";
