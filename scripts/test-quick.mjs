@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `pnpm test:quick`: the inner loop — Biome, the layering rules, typecheck and every Vitest project on PGlite (no
-// Postgres pass, no builds, no browsers). It stops at the first failing step, since the point is a
+// Postgres pass, no browsers; the web app is built only when there is no build yet). It stops at the first failing step, since the point is a
 // fast answer; `npm test` runs everything. Typecheck and Vitest run side by side: tsc mostly waits
 // on one core while Vitest's workers fill the other.
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -23,6 +24,12 @@ function run(name, cmd) {
 const started = Date.now();
 const results = [await run("lint + format", ["pnpm", "exec", "biome", "ci", "."])];
 if (results[0].ok) results.push(await run("layers", ["pnpm", "run", "lint:layers"]));
+// The server's smoke test serves the built web app (the `/` redirect to the prerendered /home, the
+// app shell): on a fresh clone, where nothing is built yet, it is built once first (~10 s idle);
+// later runs reuse it (`pnpm run build` refreshes it).
+if (results.every((r) => r.ok) && !existsSync(path.join(root, "apps/web/dist/index.html"))) {
+  results.push(await run("web build (none yet)", ["pnpm", "--filter", "@veil/web", "run", "build"]));
+}
 if (results.every((r) => r.ok)) {
   results.push(
     ...(await Promise.all([
