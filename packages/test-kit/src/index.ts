@@ -11,6 +11,7 @@ export { type ColoursWindow, installPageColours, type PageColours, type Rgba } f
 export {
   DISABLE_ANIMATIONS_CSS,
   expectPinnedChromium,
+  expectScreenshot,
   freshRasterBrowser,
   PIXEL_EXACT,
   VIEWPORT_HEIGHT,

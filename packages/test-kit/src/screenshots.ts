@@ -1,7 +1,15 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, expect, type PlaywrightWorkerArgs, type PlaywrightWorkerOptions } from "@playwright/test";
+import {
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  type PlaywrightWorkerArgs,
+  type PlaywrightWorkerOptions,
+  test,
+} from "@playwright/test";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -25,6 +33,49 @@ export const PIXEL_EXACT = {
   threshold: 0,
   maxDiffPixels: 0,
 } as const;
+
+/** `PIXEL_EXACT`, or that with more of `toHaveScreenshot`'s options (`fullPage`, `timeout`). */
+type ScreenshotExpectation = typeof PIXEL_EXACT & { fullPage?: boolean; timeout?: number };
+
+/**
+ * A soft `toHaveScreenshot(name)` that first tries the cheap way to pass. Chromium encodes the same
+ * pixels into the same PNG bytes, so when one screenshot's bytes equal the baseline file's, the
+ * capture passes there, without Playwright decoding both PNGs and comparing every pixel in the test
+ * process (issue #27: on a long page that is most of a capture's time). Anything else — other
+ * bytes, no baseline, a screenshot that failed, an `--update-snapshots=all` run — goes to
+ * `toHaveScreenshot` itself, which decides and reports exactly as before. Equal bytes are equal
+ * pixels, so this never passes a capture that the comparison would fail.
+ */
+export async function expectScreenshot(
+  target: Page | Locator,
+  name: string,
+  expectation: ScreenshotExpectation,
+): Promise<void> {
+  const info = test.info();
+  // As path segments, the way `toHaveScreenshot([name])` names it: a single segment would be
+  // sanitised (`home.en.375.png` → `home-en-375.png`), two or more are joined as they are.
+  const baseline = info.snapshotPath(".", name, { kind: "screenshot" });
+  if (info.config.updateSnapshots !== "all" && existsSync(baseline)) {
+    const same = await test.step(`screenshot ${name} (same bytes as the baseline)`, async () => {
+      const { animations, caret, scale, stylePath, fullPage, timeout } = expectation;
+      const options = { animations, caret, scale, timeout, style: cssOf(stylePath) };
+      const shot = await ("goto" in target ? target.screenshot({ ...options, fullPage }) : target.screenshot(options))
+        // A screenshot that failed here is taken again, and reported, by `toHaveScreenshot`.
+        .catch(() => null);
+      return shot?.equals(readFileSync(baseline)) ?? false;
+    });
+    if (same) return;
+  }
+  await expect.soft(target).toHaveScreenshot([name], expectation);
+}
+
+const stylesheets = new Map<string, string>();
+/** The text of a `stylePath`, which `screenshot()` takes as `style`. */
+function cssOf(stylePath: string): string {
+  const css = stylesheets.get(stylePath) ?? readFileSync(stylePath, "utf8");
+  stylesheets.set(stylePath, css);
+  return css;
+}
 
 /** Where the Chromium major version the baselines were made with is pinned. */
 export const VRT_BROWSER_PIN = path.resolve(here, "../vrt-browser.json");

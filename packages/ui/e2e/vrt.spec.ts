@@ -1,6 +1,7 @@
 import {
   COLOUR_MODES,
   expectPinnedChromium,
+  expectScreenshot,
   expectShippedFonts,
   expectVisibleFocus,
   modePasses,
@@ -9,7 +10,7 @@ import {
   VIEWPORT_HEIGHT,
   VIEWPORTS,
 } from "@veil/test-kit";
-import { componentName, expect, settleStory, stories, test, visit } from "./helpers/storybook.js";
+import { componentName, settleStory, stories, test, visit } from "./helpers/storybook.js";
 
 test.beforeEach(({ browser }) => expectPinnedChromium(browser));
 
@@ -55,9 +56,11 @@ for (const story of matrices) {
               await settleStory(page);
             }
             // Soft: a difference at one width must not hide the others.
-            await expect
-              .soft(page.locator(".veil-story-root"))
-              .toHaveScreenshot([`${component}.Matrix.${label}${modeSuffix(mode)}.png`], PIXEL_EXACT);
+            await expectScreenshot(
+              page.locator(".veil-story-root"),
+              `${component}.Matrix.${label}${modeSuffix(mode)}.png`,
+              PIXEL_EXACT,
+            );
           });
         }
       }

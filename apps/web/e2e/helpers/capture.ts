@@ -11,10 +11,11 @@
  * at a gate width the reflow resize), so a capture always follows the same history on its page and
  * renders the same run after run.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { type Page, test } from "@playwright/test";
 import {
   COLOUR_MODES,
   type ColourMode,
+  expectScreenshot,
   expectShippedFonts,
   expectVisibleFocus,
   modePasses,
@@ -135,7 +136,7 @@ export async function checkScreen(page: Page, plan: ScreenPlan): Promise<void> {
             // Forced colors paint the caret in a system colour whatever `caret: "hide"` sets, and it
             // blinks: a focused text field is made read-only (no caret, same focus ring) for the shot.
             const noCaret = mode.name === "forced" && (await caretless(page, true));
-            await expect.soft(page).toHaveScreenshot([screenshotName(screen, lang, width, mode)], SCREENSHOT);
+            await expectScreenshot(page, screenshotName(screen, lang, width, mode), SCREENSHOT);
             if (noCaret) await caretless(page, false);
             if (p === 0 && m === 0) {
               // Every text in the capture used a shipped font (after the capture, so the page is
