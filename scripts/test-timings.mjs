@@ -125,8 +125,8 @@ function bucketOf(step) {
     if (/^axe/.test(title)) return "axe";
     if (/^reflow/.test(title)) return "reflow";
     if (title === "fonts check") return "fonts check";
-    // A capture that passed on equal bytes (@veil/test-kit `expectScreenshot`).
-    if (/^screenshot .+ \(same bytes as the baseline\)$/.test(title)) return "capture";
+    // A capture compared by its bytes first (@veil/test-kit `expectScreenshot`): a capture too.
+    if (/^screenshot .+, its bytes against the baseline's$/.test(title)) return "capture";
     if (/^act/.test(title)) return "state (act)";
     return null;
   }
@@ -226,8 +226,8 @@ if (playwright) {
     for (const step of t.steps) {
       const shot = /toHaveScreenshot\((.+?)\)/.exec(step.title);
       if (step.category === "expect" && shot) lines.add(`${t.project} capture ${shot[1]}`);
-      // The same capture passed on equal bytes, without `toHaveScreenshot` (@veil/test-kit).
-      const sameBytes = /^screenshot (.+) \(same bytes as the baseline\)$/.exec(step.title);
+      // The same capture compared by its bytes first (@veil/test-kit `expectScreenshot`).
+      const sameBytes = /^screenshot (.+), its bytes against the baseline's$/.exec(step.title);
       if (step.category === "test.step" && sameBytes) lines.add(`${t.project} capture ${sameBytes[1]}`);
       const aria = /toMatchAriaSnapshot/.test(step.title);
       if (step.category === "expect" && aria) lines.add(`${t.project} aria ${t.title.split(" ")[0]}`);
