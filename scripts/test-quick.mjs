@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `pnpm test:quick`: the inner loop — Biome, the layering rules, typecheck and every Vitest project
 // on PGlite (no Postgres pass, no browsers; the web app is built only when there is no build yet).
-// It stops at the first failing step, since the point is a fast answer; `npm test` runs everything. Typecheck and Vitest run side by side: tsc mostly waits
-// on one core while Vitest's workers fill the other.
+// It stops at the first failing step, since the point is a fast answer; `npm test` runs everything.
+// Typecheck and Vitest run side by side: tsc mostly waits on one core while Vitest's workers fill
+// the other.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";

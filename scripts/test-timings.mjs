@@ -100,6 +100,9 @@ const playwright = read("playwright-timings.json");
  * own (helpers/world.ts, packages/ui/e2e/helpers/storybook.ts, @veil/test-kit); step names come
  * from the `test.step`s in settle, axe, reflow, the fonts check and the screens' `act`.
  */
+/** The step in which @veil/test-kit `expectScreenshot` compares a capture's bytes with its baseline. */
+const BY_BYTES = /^screenshot (.+), its bytes against the baseline's$/;
+
 function bucketOf(step) {
   const { category, title } = step;
   if (category === "hook" && title === "After Hooks") return "teardown";
@@ -126,7 +129,7 @@ function bucketOf(step) {
     if (/^reflow/.test(title)) return "reflow";
     if (title === "fonts check") return "fonts check";
     // A capture compared by its bytes first (@veil/test-kit `expectScreenshot`): a capture too.
-    if (/^screenshot .+, its bytes against the baseline's$/.test(title)) return "capture";
+    if (BY_BYTES.test(title)) return "capture";
     if (/^act/.test(title)) return "state (act)";
     return null;
   }
@@ -227,7 +230,7 @@ if (playwright) {
       const shot = /toHaveScreenshot\((.+?)\)/.exec(step.title);
       if (step.category === "expect" && shot) lines.add(`${t.project} capture ${shot[1]}`);
       // The same capture compared by its bytes first (@veil/test-kit `expectScreenshot`).
-      const sameBytes = /^screenshot (.+), its bytes against the baseline's$/.exec(step.title);
+      const sameBytes = BY_BYTES.exec(step.title);
       if (step.category === "test.step" && sameBytes) lines.add(`${t.project} capture ${sameBytes[1]}`);
       const aria = /toMatchAriaSnapshot/.test(step.title);
       if (step.category === "expect" && aria) lines.add(`${t.project} aria ${t.title.split(" ")[0]}`);

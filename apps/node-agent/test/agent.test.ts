@@ -213,7 +213,7 @@ describe("access ends on time, also while cut off", () => {
     cp.down = true;
     await until(() => expect(agent.status().controlPlane).toBe("unreachable"));
     expect(Object.keys(wg.read().peers)).toContain(short.publicKey);
-    await until(() => expect(Object.keys(wg.read().peers)).not.toContain(short.publicKey), 12_000);
+    await until(() => expect(Object.keys(wg.read().peers)).not.toContain(short.publicKey), 10_500);
     expect(Object.keys(wg.read().peers)).toHaveLength(1);
   });
 

@@ -64,7 +64,7 @@ export async function expectScreenshot(
       const { animations, caret, scale, stylePath, fullPage, timeout } = expectation;
       // Bounded like `toHaveScreenshot` (the expect timeout, 5 s, unless the suite sets one): a
       // target that never shows must fail softly there, not hold this step until the test times out.
-      const options = { animations, caret, scale, timeout: timeout ?? 5_000, style: cssOf(stylePath) };
+      const options = { animations, caret, scale, timeout: timeout ?? 5_000, style: readFileSync(stylePath, "utf8") };
       try {
         const shot = await ("goto" in target
           ? target.screenshot({ ...options, fullPage })
@@ -78,14 +78,6 @@ export async function expectScreenshot(
     if (same) return;
   }
   await expect.soft(target).toHaveScreenshot([name], expectation);
-}
-
-const stylesheets = new Map<string, string>();
-/** The text of a `stylePath`, which `screenshot()` takes as `style`. */
-function cssOf(stylePath: string): string {
-  const css = stylesheets.get(stylePath) ?? readFileSync(stylePath, "utf8");
-  stylesheets.set(stylePath, css);
-  return css;
 }
 
 /** Where the Chromium major version the baselines were made with is pinned. */
