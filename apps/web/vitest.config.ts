@@ -4,7 +4,8 @@ import { defineProject } from "vitest/config";
 export default defineProject({
   test: {
     name: "web",
-    include: ["src/**/*.test.{ts,tsx}"],
+    // scripts/: the build steps' pure parts (their own files say `@vitest-environment node`).
+    include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.mjs"],
     environment: "jsdom",
     // A fresh module graph and jsdom per file. Sharing them (isolate: false) took 21 s instead of
     // 45 s, but files' vi.mock and stubbed globals then leaked into whichever file ran next in the

@@ -6,6 +6,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { assertShell, fillPage } from "./lib/fill-page.mjs";
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(webRoot, "dist");
@@ -14,11 +15,7 @@ const { prerender, PRERENDERED_PATHS, APP_ROUTE_PATHS, SUPPORT_EMAIL, SITE_URL }
 );
 
 const template = await readFile(path.join(dist, "index.html"), "utf8");
-const HEAD = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;
-const ROOT = '<div id="root"></div>';
-if (!HEAD.test(template) || !template.includes(ROOT)) {
-  throw new Error("dist/index.html lacks the <!--page-head--> block or the empty #root");
-}
+assertShell(template);
 
 /**
  * The source module of each island's component (src/islands/registry.ts loads the same ones) and
@@ -123,23 +120,21 @@ const translations = (file, language) =>
 
 async function writePage(url, file, language) {
   const page = await prerender(url, language);
-  let html = lowPriorityScripts(template)
-    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
-    .replace(HEAD, `<!--page-head-->\n    ${page.head}\n    <!--/page-head-->`)
-    .replace(
-      ROOT,
-      `<div id="root" data-prerendered="${language}" data-translations="${translations(file, language)}" data-islands data-path="${url}">${page.html}</div>`,
-    );
+  let html = fillPage(lowPriorityScripts(template), {
+    language,
+    head: page.head,
+    root: `<div id="root" data-prerendered="${language}" data-translations="${translations(file, language)}" data-islands data-path="${url}">${page.html}</div>`,
+  });
   const modules = [HYDRATE_MODULE, ...new Set(page.islands.map((name) => ISLAND_MODULES[name]))];
   if (CATALOGUE_MODULES[language]) modules.push(CATALOGUE_MODULES[language]);
   const onDemand = [...new Set(page.islands.flatMap((name) => ON_DEMAND_CHUNKS[name] ?? []))].map(dynamicEntry);
   if (page.html.includes('data-when="load"')) {
-    html = html.replace("</head>", `  ${modulePreloads(modules, html)}\n  </head>`);
+    html = html.replace("</head>", () => `  ${modulePreloads(modules, html)}\n  </head>`);
   } else if (page.islands.length > 0) {
     // The same code, for the start-up script to prefetch once the page is idle (islands/boot.ts).
     html = html.replace(
       '<div id="root" ',
-      `<div id="root" data-island-code="${scriptFiles([...modules, ...onDemand], html).join(" ")}" `,
+      () => `<div id="root" data-island-code="${scriptFiles([...modules, ...onDemand], html).join(" ")}" `,
     );
   }
   const target = path.join(dist, fileIn(file, language));
@@ -157,7 +152,7 @@ for (const language of LANGUAGES) {
 // The empty shell (every page that is not prerendered) runs the whole app: ask for it up front.
 await writeFile(
   path.join(dist, "index.html"),
-  template.replace("</head>", `  ${modulePreloads([APP_MODULE], template, "auto")}\n  </head>`),
+  template.replace("</head>", () => `  ${modulePreloads([APP_MODULE], template, "auto")}\n  </head>`),
 );
 const config = { supportEmail: SUPPORT_EMAIL, siteUrl: SITE_URL };
 await writeFile(
