@@ -1,7 +1,8 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ThemeSwitch, ThemeSwitchButton, type ThemeSwitchProps } from "@veil/ui";
-import { describe, expect, it } from "vitest";
+import { act } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { type OnDemandMenu, onDemandMenu, useOnDemandMenu } from "./on-demand-menu.js";
 
 const LABELS = { system: "System", light: "Light", dark: "Dark" };
@@ -59,5 +60,64 @@ describe("a menu whose code loads on demand", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: "Theme: System" })).toHaveAttribute("id"));
     expect(screen.getByRole("button", { name: "Theme: System" })).toHaveFocus();
     expect(screen.queryByRole("menu")).toBeNull();
+  });
+
+  describe("on a page that has gone idle", () => {
+    afterEach(() => {
+      cleanup(); // unmounts (cancelling the idle callback) while the stubs are still in place
+      vi.unstubAllGlobals();
+    });
+
+    /** The browser's idle callback and visibility observer, run by hand. */
+    function idleBrowser() {
+      let shown: (entries: { isIntersecting: boolean }[]) => void = () => {};
+      let idle: (() => void) | null = null;
+      vi.stubGlobal(
+        "IntersectionObserver",
+        class {
+          constructor(callback: typeof shown) {
+            shown = callback;
+          }
+          observe() {}
+          disconnect() {}
+        },
+      );
+      vi.stubGlobal("requestIdleCallback", (callback: () => void) => {
+        idle = callback;
+        return 1;
+      });
+      vi.stubGlobal("cancelIdleCallback", () => {
+        idle = null;
+      });
+      return {
+        show: (isIntersecting: boolean) => act(() => shown([{ isIntersecting }])),
+        goIdle: () => act(() => idle?.()),
+        waiting: () => idle !== null,
+      };
+    }
+
+    it("puts the real menu in place once its button shows, without a hand on it", async () => {
+      const browser = idleBrowser();
+      const { menu, arrive } = slowMenu();
+      render(<Header menu={menu} />);
+      browser.show(true);
+      browser.goIdle();
+      arrive();
+      // Radix's trigger carries the id its menu will point back to; the stand-in button has none.
+      await waitFor(() => expect(screen.getByRole("button", { name: "Theme: System" })).toHaveAttribute("id"));
+      expect(screen.queryByRole("menu")).toBeNull();
+      expect(screen.getByRole("button", { name: "Theme: System" })).not.toHaveFocus();
+    });
+
+    it("leaves a hidden button alone (a menu inside the closed mobile menu)", async () => {
+      const browser = idleBrowser();
+      const { menu, arrive } = slowMenu();
+      render(<Header menu={menu} />);
+      browser.show(false);
+      expect(browser.waiting()).toBe(false);
+      arrive();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(screen.getByRole("button", { name: "Theme: System" })).not.toHaveAttribute("id");
+    });
   });
 });
