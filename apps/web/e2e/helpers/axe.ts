@@ -11,6 +11,11 @@ export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa",
 export async function axeViolations(page: Page): Promise<string[]> {
   const width = page.viewportSize()?.width;
   const results = await test.step(`axe at ${width} px`, () => axeOn(page).withTags(AXE_TAGS).analyze());
+  return violationLines(results);
+}
+
+/** One readable line per failing node: rule, impact, where, and axe's first reason. */
+function violationLines(results: Awaited<ReturnType<ReturnType<typeof axeOn>["analyze"]>>): string[] {
   return results.violations.flatMap((violation) =>
     violation.nodes.map(
       (node) =>
@@ -78,13 +83,7 @@ export async function expectColourAccessible(page: Page, where: string): Promise
   const width = page.viewportSize()?.width;
   const results = await test.step(`axe colour rules at ${width} px`, () =>
     axeOn(page).withRules(AXE_COLOUR_RULES).analyze());
-  const lines = results.violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${violation.id} (${violation.impact}): ${node.target.join(" ")} — ${node.failureSummary?.split("\n")[1]?.trim() ?? violation.help}`,
-    ),
-  );
-  expect(lines, `${where} at ${width} px`).toEqual([]);
+  expect(violationLines(results), `${where} at ${width} px`).toEqual([]);
 }
 
 /**
