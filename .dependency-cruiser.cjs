@@ -30,7 +30,20 @@ const APPS = {
   web: {
     src: "apps/web/src",
     floors: [
-      ["config", "i18n", "theme", "forms", "seo", "devices", "navigation", "vite-env", "styles", "fonts", "assets"],
+      [
+        "config",
+        "i18n",
+        "theme",
+        "forms",
+        "seo",
+        "devices",
+        "navigation",
+        "browser",
+        "vite-env",
+        "styles",
+        "fonts",
+        "assets",
+      ],
       ["api"],
       ["auth"],
       ["components"],

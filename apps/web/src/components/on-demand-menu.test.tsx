@@ -109,6 +109,57 @@ describe("a menu whose code loads on demand", () => {
       expect(screen.getByRole("button", { name: "Theme: System" })).not.toHaveFocus();
     });
 
+    it("leaves a button alone that hid again before the page went idle", async () => {
+      const browser = idleBrowser();
+      const { menu, arrive } = slowMenu();
+      render(<Header menu={menu} />);
+      browser.show(true);
+      expect(browser.waiting()).toBe(true);
+      browser.show(false);
+      expect(browser.waiting()).toBe(false);
+      arrive();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(screen.getByRole("button", { name: "Theme: System" })).not.toHaveAttribute("id");
+    });
+
+    it("leaves a focused button to the keyboard: no swap under the visitor's focus", async () => {
+      const user = userEvent.setup();
+      const browser = idleBrowser();
+      const menu = onDemandMenu<ThemeSwitchProps>(() => new Promise(() => {}));
+      const load = vi.spyOn(menu, "load");
+      render(<Header menu={menu} />);
+      await user.tab(); // focus loads it by hand, as before
+      expect(load).toHaveBeenCalledTimes(1);
+      browser.show(true);
+      browser.goIdle();
+      expect(load).toHaveBeenCalledTimes(1);
+    });
+
+    it("after a press whose code failed to load, a later load does not open the menu by itself", async () => {
+      const user = userEvent.setup();
+      const browser = idleBrowser();
+      let fail: () => void = () => {};
+      const first = new Promise<never>((_, reject) => {
+        fail = () => reject(new Error("offline"));
+      });
+      let attempt = 0;
+      const menu = onDemandMenu<ThemeSwitchProps>(() => (++attempt === 1 ? first : Promise.resolve(ThemeSwitch)));
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      render(<Header menu={menu} />);
+      const button = screen.getByRole("button", { name: "Theme: System" });
+      await user.click(button);
+      fail();
+      await waitFor(() => expect(warn).toHaveBeenCalled());
+      await user.unhover(button);
+      act(() => button.blur());
+      expect(button.matches(":focus, :hover")).toBe(false);
+      browser.show(true);
+      browser.goIdle();
+      await waitFor(() => expect(screen.getByRole("button", { name: "Theme: System" })).toHaveAttribute("id"));
+      expect(screen.queryByRole("menu")).toBeNull();
+      expect(attempt).toBe(2);
+    });
+
     it("leaves a hidden button alone (a menu inside the closed mobile menu)", async () => {
       const browser = idleBrowser();
       const { menu, arrive } = slowMenu();

@@ -1,4 +1,13 @@
-import { type ComponentType, type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
+import {
+  type ComponentType,
+  type KeyboardEvent,
+  type PointerEvent,
+  startTransition,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
+import { savesData, whenIdle } from "../browser/idle.js";
 
 /**
  * A menu component whose code (the Radix dropdown: menu, popper, floating-ui, roving focus, ≈ 18 KB
@@ -77,37 +86,53 @@ export function useOnDemandMenu<P>(menu: OnDemandMenu<P>) {
 
   // Awake, on screen and idle: the real menu takes the button's place before anyone reaches for it,
   // so a first tap only opens it (issue #30: mounting the Radix menu inside the tap took the
-  // language list to 201 ms at phone speed). Only once the button shows: a button hidden in the
-  // closed mobile menu would otherwise mount it while another tap (a plan's dialog) waits for its
-  // code (that tap: 205–220 ms in two runs, 135–163 ms without). Without these browser APIs (jsdom) it waits for a hand.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the first render
+  // language list to 201 ms at phone speed). Only while the button shows: one hidden in the closed
+  // mobile menu would be mounted while another tap (a plan's dialog) waits for its code (that tap:
+  // 205–220 ms in two runs, 135–163 ms without). A button in use (focused, hovered) is left to the
+  // hand paths below, so a screen reader's place is not swapped away under it; a visitor saving
+  // data fetches the code only when she reaches for the menu. Without IntersectionObserver (jsdom)
+  // it waits for a hand.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load is this render's, and stable in what it does
   useEffect(() => {
     const target = button.current;
-    if (!target || typeof window.requestIdleCallback !== "function" || typeof IntersectionObserver !== "function") {
-      return;
-    }
-    let idle = 0;
+    if (Menu || !target || typeof IntersectionObserver !== "function" || savesData()) return;
+    let cancel: (() => void) | null = null;
     const shown = new IntersectionObserver((entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      shown.disconnect();
-      idle = window.requestIdleCallback(() => load(), { timeout: 5_000 });
+      const visible = entries.some((entry) => entry.isIntersecting);
+      if (visible && !cancel) {
+        cancel = whenIdle(() => {
+          cancel = null;
+          if (!target.matches(":focus, :hover")) load(undefined, true);
+        }, 5_000);
+      } else if (!visible && cancel) {
+        cancel();
+        cancel = null;
+      }
     });
     shown.observe(target);
     return () => {
       shown.disconnect();
-      if (idle) window.cancelIdleCallback(idle);
+      cancel?.();
     };
-  }, []);
+  }, [Menu]);
 
-  function load(open?: "key" | "pointer") {
+  /** Loads the menu's code and swaps it in; `open`: how it was opened; `ahead`: nobody asked yet. */
+  function load(open?: "key" | "pointer", ahead = false) {
     if (open) setOpenedBy(open);
     menu.load().then(
       (loaded) => {
         hadFocus.current = document.activeElement !== null && document.activeElement === button.current;
-        setMenu(() => loaded);
+        // Ahead of the visitor the swap may wait: a tap that comes meanwhile is answered first.
+        if (ahead) startTransition(() => setMenu(() => loaded));
+        else setMenu(() => loaded);
       },
-      // Offline: the button stays as it is, and the next hand on it tries again (onDemandMenu).
-      () => undefined,
+      (error: unknown) => {
+        // Offline or a failed deploy: the button stays as it is, a later load must not open the
+        // menu by itself, and the next hand on the button asks again (onDemandMenu; a browser may
+        // keep answering a failed import with its failure for the rest of the visit).
+        setOpenedBy(null);
+        console.warn("The menu's code did not load", error);
+      },
     );
   }
 

@@ -1,6 +1,7 @@
 import { API_PATHS, LANGUAGES, type Language, PLAN_CATALOGUE } from "@veil/contracts/constants";
 import { recoveryFlag } from "../auth/local-store.js";
 import { hasStoredSession } from "../auth/session-hint.js";
+import { savesData, whenIdle } from "../browser/idle.js";
 import { ISLAND_TAG } from "../components/island-names.js";
 import { detectBrowserLanguage, storeLanguage, syncLanguageCookie } from "../i18n/language.js";
 import { APP_ROUTE_PATHS, routeKey } from "../navigation/paths.js";
@@ -243,7 +244,7 @@ export function bootIslands(root: HTMLElement): void {
  * asked to save data does not get it.
  */
 function prefetchIslandCode(root: HTMLElement): void {
-  if ((navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData) return;
+  if (savesData()) return;
   for (const file of (root.dataset.islandCode ?? "").split(" ").filter(Boolean)) {
     const link = document.createElement("link");
     link.rel = "prefetch";
@@ -253,12 +254,6 @@ function prefetchIslandCode(root: HTMLElement): void {
     link.fetchPriority = "low";
     document.head.append(link);
   }
-}
-
-/** Runs `then` when the browser is idle (or after a moment where it cannot tell). */
-function whenIdle(then: () => void): void {
-  if ("requestIdleCallback" in window) requestIdleCallback(then, { timeout: 3000 });
-  else setTimeout(then, 500);
 }
 
 /**

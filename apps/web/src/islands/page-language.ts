@@ -1,4 +1,5 @@
 import { LANGUAGES, type Language } from "@veil/contracts/constants";
+import { savesData } from "../browser/idle.js";
 import { unmountIslands } from "./roots.js";
 
 /**
@@ -77,7 +78,7 @@ export function readTranslation(
  * does not get them; a choice then fetches its page when it is made.
  */
 export function prefetchTranslations(root: HTMLElement, current: Language): void {
-  if ((navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData) return;
+  if (savesData()) return;
   for (const language of LANGUAGES) {
     if (language === current) continue;
     void readTranslation(root, language, "low").then((page) => {
