@@ -6,9 +6,9 @@
  */
 
 /** The page-head block of the shell, replaced by the page's title and meta tags. */
-export const HEAD = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;
+const HEAD = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;
 /** The shell's empty root, replaced by the page's markup. */
-export const ROOT = '<div id="root"></div>';
+const ROOT = '<div id="root"></div>';
 
 /** Throws unless `template` has the two places a page goes into. */
 export function assertShell(template) {
