@@ -35,6 +35,17 @@ test.describe("prefers-reduced-motion: reduce", () => {
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).not.toBe("smooth");
   });
 
+  test("a change of colour scheme starts no transition, not even an instant one @a11y", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, ROUTES.find((s) => s.name === "home") as Screen, "en");
+    // The palette follows the system: every coloured element changes at once. Before, each got a
+    // 0.01 ms transition (about 500 on this page), which the browser still had to start and finish.
+    await page.emulateMedia({ colorScheme: "dark" });
+    expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+    await page.emulateMedia({ colorScheme: "light" });
+    expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+  });
+
   for (const name of ["home", "home.action-unavailable", "home.language-menu"]) {
     test(`${name}: nothing animates @a11y`, async ({ page }) => {
       const screen = [...ROUTES, ...STATES].find((s) => s.name === name) as Screen;
