@@ -11,4 +11,11 @@ import type { Page } from "@playwright/test";
  * mode. Our pages and stories have none today. e2e/axe-on.spec.ts in @veil/ui holds both cases.
  */
 export const axeOn = (page: Page): AxeBuilder =>
-  new AxeBuilder({ page }).setLegacyMode(page.mainFrame().childFrames().length === 0);
+  new AxeBuilder({ page })
+    // Every check reads the violations only. Axe otherwise builds a selector and an HTML excerpt
+    // for every node that passed, too (thousands on a long page); with this it keeps one per rule
+    // for the other result types, and every violating node as before. A/B on four public pages at
+    // two widths: 608 → 472 ms a run (median of 24). Set before the callers' `withTags` or
+    // `withRules`, which add to these options (`options()` would replace them).
+    .options({ resultTypes: ["violations"] })
+    .setLegacyMode(page.mainFrame().childFrames().length === 0);
