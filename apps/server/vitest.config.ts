@@ -21,6 +21,7 @@ export const RUN_ONCE_TESTS = [
   "test/access/node-in-flight.test.ts",
   "test/layers.test.ts",
   "test/table-ownership.test.ts",
+  "test/db-pglite-disk.test.ts",
 ];
 export const isRunOnce = (file: string): boolean => RUN_ONCE_TESTS.includes(file);
 
