@@ -11,6 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DataDirInUseError, MigrationError, openDb } from "../src/db/index.js";
 
+// initdb on disk takes seconds, far more on a busy 2-core machine: generous time per test.
 describe("given PGlite data directories on disk", { timeout: 120_000 }, () => {
   let dir: string;
   beforeAll(() => {

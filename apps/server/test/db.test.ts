@@ -67,7 +67,6 @@ describe("given a fresh test database", () => {
   });
 });
 
-// initdb on disk takes seconds, far more on a busy 2-core machine: generous time per test.
 describe.runIf(process.env.DATABASE_URL)("given real Postgres", () => {
   it("should migrate once when two processes start on the same schema together", async () => {
     const schema = `test_race_${Date.now().toString(36)}`;

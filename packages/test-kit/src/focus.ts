@@ -191,7 +191,7 @@ function installFocusProbe(): void {
   // The walk starts from where focus is, unfocused (an open menu keeps Tab to itself; its items are
   // highlighted by arrow keys, which this walk does not press).
   (document.activeElement as HTMLElement | null)?.blur?.();
-  // No transitions while walking: even reduced motion's 0.01 ms runs over a frame, and a busy
+  // No transitions while walking: a page without reduced motion has real ones, and a busy
   // machine read a badge mid-way (old outline colour and width, new style; the ring it gains on
   // focus read only after focus had left). What is checked is the settled focus style.
   const still = document.createElement("style");
