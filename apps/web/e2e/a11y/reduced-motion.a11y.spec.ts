@@ -2,35 +2,34 @@ import type { Page } from "@playwright/test";
 import { open, ROUTES, type Screen, STATES, settle } from "../helpers/screens.js";
 import { expect, test } from "../helpers/world.js";
 
-/** Animations that are still running and long enough to be seen. */
-const runningAnimations = (page: Page) =>
+/** Every animation and transition on the page (reading them brings the style up to date first). */
+const animationsOnPage = (page: Page) =>
   page.evaluate(() =>
-    document
-      .getAnimations()
-      .filter((a) => a.playState === "running")
-      .map((a) => {
-        const timing = a.effect?.getComputedTiming();
-        const target = (a.effect as KeyframeEffect | null)?.target as Element | null;
-        return {
-          name: (a as CSSAnimation).animationName ?? a.constructor.name,
-          duration: Number(timing?.duration ?? 0),
-          on: target?.className?.toString().slice(0, 60) ?? "",
-        };
-      })
-      .filter((a) => a.duration > 1),
+    document.getAnimations().map((a) => {
+      const target = (a.effect as KeyframeEffect | null)?.target as Element | null;
+      return {
+        name:
+          a instanceof CSSTransition
+            ? `transition of ${a.transitionProperty}`
+            : ((a as CSSAnimation).animationName ?? a.constructor.name),
+        running: a.playState === "running",
+        duration: Number(a.effect?.getComputedTiming().duration ?? 0),
+        on: target?.className?.toString().slice(0, 60) ?? "",
+      };
+    }),
   );
 
-/** The CSS transitions on the page (reading them brings the style up to date first), named. */
-const transitionsStarted = (page: Page) =>
-  page.evaluate(() =>
-    document
-      .getAnimations()
-      .filter((a) => a instanceof CSSTransition)
-      .map((a) => {
-        const target = (a.effect as KeyframeEffect | null)?.target as Element | null;
-        return `${(a as CSSTransition).transitionProperty} on <${target?.tagName.toLowerCase()} class="${target?.className?.toString().slice(0, 40)}">`;
-      }),
-  );
+/** Animations that are still running and long enough to be seen. */
+const runningAnimations = async (page: Page) =>
+  (await animationsOnPage(page))
+    .filter((a) => a.running && a.duration > 1)
+    .map(({ name, duration, on }) => ({ name, duration, on }));
+
+/** The CSS transitions on the page, named with their property and element. */
+const transitionsStarted = async (page: Page) =>
+  (await animationsOnPage(page))
+    .filter((a) => a.name.startsWith("transition of "))
+    .map((a) => `${a.name} on "${a.on}"`);
 
 test.describe("prefers-reduced-motion: reduce", () => {
   test.use({ reducedMotion: "reduce" });
