@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type JSHandle, type Locator, type Page } from "@playwright/test";
 
 interface FocusInfo {
   /** What has focus, for messages: tag, role/name-ish text. */
@@ -109,6 +109,24 @@ export async function expectFocusNotLost(page: Page, step: string): Promise<void
     .toBe(false);
 }
 
+/** The state of an element that held focus a moment ago, for a failure message. */
+function whatBecameOf(stop: JSHandle<Element | null>): Promise<string> {
+  return stop.evaluate((el) => {
+    if (!el) return "The stop was nothing.";
+    const name = `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 30)}"`;
+    const state = [
+      el.isConnected ? "in the document" : "removed from the document",
+      el.checkVisibility() ? "rendered" : "not rendered (hidden)",
+      (el as HTMLButtonElement).disabled ? "disabled" : "",
+      el.closest("[inert]") ? "inert" : "",
+    ].filter(Boolean);
+    // What is rendered (a skeleton or the screen), not the text hidden under a suspended screen.
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point
+    const page = `${location.pathname}, which starts "${document.body.innerText.replace(/\s+/g, " ").slice(0, 80)}"`;
+    return `The stop, ${name}, is now ${state.join(", ")}; the page is ${page}.`;
+  });
+}
+
 /**
  * Presses Tab (or Shift+Tab) until `target` has focus, checking the focus ring at every stop on
  * the way. Fails after `max` presses, which catches targets that are unreachable by keyboard.
@@ -116,10 +134,15 @@ export async function expectFocusNotLost(page: Page, step: string): Promise<void
 export async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}): Promise<void> {
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+    const stop = await page.evaluateHandle(() => document.activeElement);
     // Past the last (or first) stop a browser moves focus to its own toolbar; headless Chromium
     // parks it on <body> instead. That is the end of the page, not focus lost: keep going round.
     if ((await focusInfo(page)).onBody) continue;
-    await expectVisibleFocus(page, `Tab stop ${i + 1} on the way to ${target}`);
+    await expectVisibleFocus(page, `Tab stop ${i + 1} on the way to ${target}`).catch(async (error: Error) => {
+      // Focus that reached a stop and then left it: say what became of the stop, so a failure
+      // seen once under load can be understood without reproducing it.
+      throw new Error(`${error.message}\n${await whatBecameOf(stop)}`, { cause: error });
+    });
     if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))) return;
   }
   throw new Error(`${target} was not reached in ${max} ${back ? "Shift+Tab" : "Tab"} presses`);
