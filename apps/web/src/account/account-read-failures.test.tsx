@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router-dom";
@@ -252,6 +252,31 @@ describe.each(SCREENS)("the $name read", (screenCase) => {
         await waitFor(() => expect(document.activeElement).toHaveTextContent(LOADED[language]));
       },
     );
+  });
+
+  it("lands focus before the data when the read recovers by itself while focus is on Try again", async () => {
+    failing[screenCase.path] = "500";
+    renderIn("en", screenCase.ui());
+    await screen.findByRole("alert", undefined, SLOW);
+    screen.getByRole("button", { name: "Try again" }).focus();
+    failing[screenCase.path] = null;
+    // SWR asking again by itself (its retry after a server error): no click, focus stays put.
+    fireEvent.click(screen.getByRole("button", { name: "refresh everything" }));
+    expect(await screen.findByText(screenCase.loaded.en, { exact: false }, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toHaveTextContent(LOADED.en));
+  });
+
+  it("leaves focus where it is when the read recovers while focus is elsewhere", async () => {
+    failing[screenCase.path] = "500";
+    renderIn("en", screenCase.ui());
+    await screen.findByRole("alert", undefined, SLOW);
+    const elsewhere = screen.getByRole("button", { name: "refresh everything" });
+    elsewhere.focus();
+    failing[screenCase.path] = null;
+    fireEvent.click(elsewhere);
+    expect(await screen.findByText(screenCase.loaded.en, { exact: false }, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText(LOADED.en)).not.toBeInTheDocument();
+    expect(document.activeElement).toBe(elsewhere);
   });
 
   it("keeps an earlier answer on screen with a quiet note when a refresh fails", async () => {

@@ -1,5 +1,5 @@
 import { Alert, Button } from "@veil/ui";
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type FocusEvent, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { messageForReadError } from "../../api/errors.js";
 import { useMessageText } from "../../i18n/use-message.js";
 import { useT } from "../../i18n/use-t.js";
@@ -46,7 +46,8 @@ export interface DataStateProps<T> {
  *   "could not refresh" note and "Try again" under it.
  * A failure still on screen when the component mounts (another screen of the same data failed
  * earlier) is asked again at once, so moving between screens never shows an old failure as news.
- * When Try again succeeds, focus goes to a visually hidden "Loaded." before the data instead of
+ * When the read recovers (Try again, or SWR asking again by itself) while focus is in the failure
+ * box or the stale note, focus goes to a visually hidden "Loaded." before the data instead of
  * falling to <body> with the button that held it.
  */
 export function DataState<T>({ read, loading, failedTitle, failedFrame, children }: DataStateProps<T>) {
@@ -57,14 +58,26 @@ export function DataState<T>({ read, loading, failedTitle, failedFrame, children
   const { mutate } = read;
   // Try again lives in the failure box or the stale note, which go away when the read succeeds;
   // the focus it held would fall to <body>. It goes to a short "Loaded." just before the data.
+  // Focus counts as in the box from a focus inside it until it moves to another element: a blur to
+  // nowhere (the box removed under it, the window left) keeps it there.
   const askedAgain = useRef(false);
+  const focusInBox = useRef(false);
+  const boxFocus = {
+    onFocus: () => {
+      focusInBox.current = true;
+    },
+    onBlur: (event: FocusEvent) => {
+      if (event.relatedTarget !== null) focusInBox.current = false;
+    },
+  };
   const previous = useRef(state);
   const [landing, setLanding] = useState(false);
   useLayoutEffect(() => {
     const recovered = previous.current !== "ready" && previous.current !== "loading" && state === "ready";
     previous.current = state;
-    if (!recovered || !askedAgain.current) return;
+    if (!recovered || !(askedAgain.current || focusInBox.current)) return;
     askedAgain.current = false;
+    focusInBox.current = false;
     const focus = document.activeElement;
     if (!focus || focus === document.body || !focus.isConnected) setLanding(true);
   }, [state]);
@@ -109,6 +122,7 @@ export function DataState<T>({ read, loading, failedTitle, failedFrame, children
         live="assertive"
         title={failedTitle}
         data-read-state="failed"
+        {...boxFocus}
         action={
           <Button variant="outline" size="sm" loading={busy} onClick={() => void retry()}>
             {t("dataState.retry")}
@@ -138,6 +152,7 @@ export function DataState<T>({ read, loading, failedTitle, failedFrame, children
       <div
         role="status"
         data-read-state="stale"
+        {...boxFocus}
         className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-text-muted"
       >
         <p className="min-w-0 break-words">{t("dataState.stale", { reason })}</p>
