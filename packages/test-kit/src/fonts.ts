@@ -80,7 +80,23 @@ export async function expectShippedFonts(page: Page): Promise<void> {
   await test.step("fonts check", () => checkFonts(page));
 }
 
+/** What the DevTools protocol answers for a node that left the document after it was listed. */
+const NODE_GONE = "Could not find node with given id";
+
 async function checkFonts(page: Page): Promise<void> {
+  // The walk asks for every text element of one snapshot of the document, one call each. A node
+  // React replaced meanwhile (a re-render after the capture) is gone from the document: the walk
+  // starts again on a new snapshot, so every element is still checked, a few times at most.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await checkFontsOnce(page);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error) || !error.message.includes(NODE_GONE)) throw error;
+    }
+  }
+}
+
+async function checkFontsOnce(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send("DOM.enable");
