@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router-dom";
@@ -263,6 +263,34 @@ describe.each(SCREENS)("the $name read", (screenCase) => {
     // SWR asking again by itself (its retry after a server error): no click, focus stays put.
     fireEvent.click(screen.getByRole("button", { name: "refresh everything" }));
     expect(await screen.findByText(screenCase.loaded.en, { exact: false }, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toHaveTextContent(LOADED.en));
+  });
+
+  it("leaves focus alone when the user left Try again for plain page before the read recovered", async () => {
+    failing[screenCase.path] = "500";
+    renderIn("en", screenCase.ui());
+    await screen.findByRole("alert", undefined, SLOW);
+    const tryAgain = screen.getByRole("button", { name: "Try again" });
+    tryAgain.focus();
+    // A click on plain text: focus goes to <body>, nowhere the user would be sent back from.
+    act(() => tryAgain.blur());
+    failing[screenCase.path] = null;
+    fireEvent.click(screen.getByRole("button", { name: "refresh everything" }));
+    expect(await screen.findByText(screenCase.loaded.en, { exact: false }, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText(LOADED.en)).not.toBeInTheDocument();
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it("lands focus before the data when a stale read recovers by itself while focus is on Try again", async () => {
+    renderIn("en", screenCase.ui());
+    expect(await screen.findByText(screenCase.loaded.en, { exact: false }, SLOW)).toBeInTheDocument();
+    failing[screenCase.path] = "500";
+    fireEvent.click(screen.getByRole("button", { name: "refresh everything" }));
+    await screen.findByText(/Could not refresh, showing what was loaded earlier/, undefined, SLOW);
+    screen.getByRole("button", { name: "Try again" }).focus();
+    failing[screenCase.path] = null;
+    fireEvent.click(screen.getByRole("button", { name: "refresh everything" }));
+    await waitFor(() => expect(screen.queryByText(/Could not refresh/)).not.toBeInTheDocument(), SLOW);
     await waitFor(() => expect(document.activeElement).toHaveTextContent(LOADED.en));
   });
 

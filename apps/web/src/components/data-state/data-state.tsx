@@ -1,5 +1,5 @@
 import { Alert, Button } from "@veil/ui";
-import { type FocusEvent, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { messageForReadError } from "../../api/errors.js";
 import { useMessageText } from "../../i18n/use-message.js";
 import { useT } from "../../i18n/use-t.js";
@@ -58,25 +58,22 @@ export function DataState<T>({ read, loading, failedTitle, failedFrame, children
   const { mutate } = read;
   // Try again lives in the failure box or the stale note, which go away when the read succeeds;
   // the focus it held would fall to <body>. It goes to a short "Loaded." just before the data.
-  // Focus counts as in the box from a focus inside it until it moves to another element: a blur to
-  // nowhere (the box removed under it, the window left) keeps it there.
-  const askedAgain = useRef(false);
+  // Whether focus was in the box is read as the box leaves: React 19 runs a ref's cleanup before it
+  // removes the node. A user who Tabbed or clicked away before (even to plain text) is left alone;
+  // one who left the window still has Try again as the document's focus and is counted in.
   const focusInBox = useRef(false);
-  const boxFocus = {
-    onFocus: () => {
-      focusInBox.current = true;
-    },
-    onBlur: (event: FocusEvent) => {
-      if (event.relatedTarget !== null) focusInBox.current = false;
-    },
-  };
+  const boxRef = useCallback((box: HTMLElement | null) => {
+    if (!box) return;
+    return () => {
+      focusInBox.current = box.contains(document.activeElement);
+    };
+  }, []);
   const previous = useRef(state);
   const [landing, setLanding] = useState(false);
   useLayoutEffect(() => {
     const recovered = previous.current !== "ready" && previous.current !== "loading" && state === "ready";
     previous.current = state;
-    if (!recovered || !(askedAgain.current || focusInBox.current)) return;
-    askedAgain.current = false;
+    if (!recovered || !focusInBox.current) return;
     focusInBox.current = false;
     const focus = document.activeElement;
     if (!focus || focus === document.body || !focus.isConnected) setLanding(true);
@@ -95,7 +92,6 @@ export function DataState<T>({ read, loading, failedTitle, failedFrame, children
   }, []);
 
   async function retry() {
-    askedAgain.current = true;
     setRetrying(true);
     try {
       await mutate();
@@ -122,7 +118,7 @@ export function DataState<T>({ read, loading, failedTitle, failedFrame, children
         live="assertive"
         title={failedTitle}
         data-read-state="failed"
-        {...boxFocus}
+        ref={boxRef}
         action={
           <Button variant="outline" size="sm" loading={busy} onClick={() => void retry()}>
             {t("dataState.retry")}
@@ -152,7 +148,7 @@ export function DataState<T>({ read, loading, failedTitle, failedFrame, children
       <div
         role="status"
         data-read-state="stale"
-        {...boxFocus}
+        ref={boxRef}
         className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-text-muted"
       >
         <p className="min-w-0 break-words">{t("dataState.stale", { reason })}</p>
