@@ -1,4 +1,4 @@
-import { expect, type JSHandle, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 interface FocusInfo {
   /** What has focus, for messages: tag, role/name-ish text. */
@@ -109,22 +109,42 @@ export async function expectFocusNotLost(page: Page, step: string): Promise<void
     .toBe(false);
 }
 
-/** The state of an element that held focus a moment ago, for a failure message. */
-function whatBecameOf(stop: JSHandle<Element | null>): Promise<string> {
-  return stop.evaluate((el) => {
-    if (!el) return "The stop was nothing.";
-    const name = `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 30)}"`;
-    const state = [
-      el.isConnected ? "in the document" : "removed from the document",
-      el.checkVisibility() ? "rendered" : "not rendered (hidden)",
-      (el as HTMLButtonElement).disabled ? "disabled" : "",
-      el.closest("[inert]") ? "inert" : "",
-    ].filter(Boolean);
-    // What is rendered (a skeleton or the screen), not the text hidden under a suspended screen.
-    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point
-    const page = `${location.pathname}, which starts "${document.body.innerText.replace(/\s+/g, " ").slice(0, 80)}"`;
-    return `The stop, ${name}, is now ${state.join(", ")}; the page is ${page}.`;
-  });
+/**
+ * Where a Tab press left focus, read in one go: on an element, or on <body>. On <body>, either the
+ * press ran past the last (or first) stop, which is still in place, or it reached a stop that lost
+ * focus a moment later (a re-render removed it, it was hidden, disabled or made inert). The page
+ * notes the last element to take focus, so the second case names that stop and what became of it.
+ */
+function afterTab(): { onBody: boolean; lost: string | null } {
+  const notes = window as unknown as { veilLastFocus?: { el: Element | null } };
+  if (!notes.veilLastFocus) {
+    const last = { el: document.activeElement as Element | null };
+    document.addEventListener("focusin", (event) => {
+      last.el = event.target as Element;
+    });
+    notes.veilLastFocus = last;
+  }
+  const focused = document.activeElement;
+  if (focused && focused !== document.body && focused !== document.documentElement)
+    return { onBody: false, lost: null };
+  const stop = notes.veilLastFocus.el;
+  if (!stop || stop === document.body) return { onBody: true, lost: null };
+  const state = stop.isConnected
+    ? [
+        stop.checkVisibility() ? "" : "hidden",
+        stop.matches(":disabled") ? "disabled" : "",
+        stop.closest("[inert]") ? "inert" : "",
+      ].filter(Boolean)
+    : ["removed from the document"];
+  if (state.length === 0) return { onBody: true, lost: null };
+  const name = `${stop.tagName.toLowerCase()} "${(stop.getAttribute("aria-label") ?? stop.textContent ?? "").trim().slice(0, 30)}"`;
+  // What is rendered (a skeleton or the screen), not the text hidden under a suspended screen.
+  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point
+  const shown = document.body.innerText.replace(/\s+/g, " ").slice(0, 80);
+  return {
+    onBody: true,
+    lost: `${name} had focus and is now ${state.join(", ")}; ${location.pathname} shows "${shown}"`,
+  };
 }
 
 /**
@@ -132,16 +152,19 @@ function whatBecameOf(stop: JSHandle<Element | null>): Promise<string> {
  * the way. Fails after `max` presses, which catches targets that are unreachable by keyboard.
  */
 export async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}): Promise<void> {
+  await page.evaluate(afterTab);
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(back ? "Shift+Tab" : "Tab");
-    const stop = await page.evaluateHandle(() => document.activeElement);
+    const { onBody, lost } = await page.evaluate(afterTab);
+    const step = `Tab stop ${i + 1} on the way to ${target}`;
+    expect(lost, `${step}: focus was lost to <body>: ${lost}`).toBeNull();
     // Past the last (or first) stop a browser moves focus to its own toolbar; headless Chromium
     // parks it on <body> instead. That is the end of the page, not focus lost: keep going round.
-    if ((await focusInfo(page)).onBody) continue;
-    await expectVisibleFocus(page, `Tab stop ${i + 1} on the way to ${target}`).catch(async (error: Error) => {
-      // Focus that reached a stop and then left it: say what became of the stop, so a failure
-      // seen once under load can be understood without reproducing it.
-      throw new Error(`${error.message}\n${await whatBecameOf(stop)}`, { cause: error });
+    if (onBody) continue;
+    await expectVisibleFocus(page, step).catch(async (error: Error) => {
+      // Focus fell between the two reads: name the stop that had it, when the page can still say.
+      const late = await page.evaluate(afterTab).catch(() => null);
+      throw late?.lost ? new Error(`${step}: focus was lost to <body>: ${late.lost}`) : error;
     });
     if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))) return;
   }
