@@ -254,29 +254,33 @@ describe.each(SCREENS)("the $name read", (screenCase) => {
     );
   });
 
-  it("lands focus before the data when the read recovers by itself while focus is on Try again", async () => {
+  /**
+   * The read fails, the box shows, then `moveFocus` puts focus somewhere and the read recovers by
+   * itself: the server answers again, and SWR's own retry (stood for by a click that moves no
+   * focus) asks. Resolves once the data shows.
+   */
+  async function recoverByItself(moveFocus: () => void): Promise<void> {
     failing[screenCase.path] = "500";
     renderIn("en", screenCase.ui());
     await screen.findByRole("alert", undefined, SLOW);
-    screen.getByRole("button", { name: "Try again" }).focus();
+    moveFocus();
     failing[screenCase.path] = null;
-    // SWR asking again by itself (its retry after a server error): no click, focus stays put.
     fireEvent.click(screen.getByRole("button", { name: "refresh everything" }));
     expect(await screen.findByText(screenCase.loaded.en, { exact: false }, SLOW)).toBeInTheDocument();
+  }
+
+  it("lands focus before the data when the read recovers by itself while focus is on Try again", async () => {
+    await recoverByItself(() => screen.getByRole("button", { name: "Try again" }).focus());
     await waitFor(() => expect(document.activeElement).toHaveTextContent(LOADED.en));
   });
 
   it("leaves focus alone when the user left Try again for plain page before the read recovered", async () => {
-    failing[screenCase.path] = "500";
-    renderIn("en", screenCase.ui());
-    await screen.findByRole("alert", undefined, SLOW);
-    const tryAgain = screen.getByRole("button", { name: "Try again" });
-    tryAgain.focus();
-    // A click on plain text: focus goes to <body>, nowhere the user would be sent back from.
-    act(() => tryAgain.blur());
-    failing[screenCase.path] = null;
-    fireEvent.click(screen.getByRole("button", { name: "refresh everything" }));
-    expect(await screen.findByText(screenCase.loaded.en, { exact: false }, SLOW)).toBeInTheDocument();
+    await recoverByItself(() => {
+      const tryAgain = screen.getByRole("button", { name: "Try again" });
+      tryAgain.focus();
+      // A click on plain text: focus goes to <body>, nowhere the user would be sent back from.
+      act(() => tryAgain.blur());
+    });
     expect(screen.queryByText(LOADED.en)).not.toBeInTheDocument();
     expect(document.activeElement).toBe(document.body);
   });
@@ -295,16 +299,9 @@ describe.each(SCREENS)("the $name read", (screenCase) => {
   });
 
   it("leaves focus where it is when the read recovers while focus is elsewhere", async () => {
-    failing[screenCase.path] = "500";
-    renderIn("en", screenCase.ui());
-    await screen.findByRole("alert", undefined, SLOW);
-    const elsewhere = screen.getByRole("button", { name: "refresh everything" });
-    elsewhere.focus();
-    failing[screenCase.path] = null;
-    fireEvent.click(elsewhere);
-    expect(await screen.findByText(screenCase.loaded.en, { exact: false }, SLOW)).toBeInTheDocument();
+    await recoverByItself(() => screen.getByRole("button", { name: "refresh everything" }).focus());
     expect(screen.queryByText(LOADED.en)).not.toBeInTheDocument();
-    expect(document.activeElement).toBe(elsewhere);
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "refresh everything" }));
   });
 
   it("keeps an earlier answer on screen with a quiet note when a refresh fails", async () => {
