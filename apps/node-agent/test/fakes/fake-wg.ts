@@ -1,8 +1,9 @@
 /** The fake `wg` (fake-wg.mjs) for one test: an executable launcher and its state file. */
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { readState, withStateLock, writeState } from "./fake-wg-state.mjs";
 
 const FAKE = fileURLToPath(new URL("./fake-wg.mjs", import.meta.url));
 
@@ -31,7 +32,7 @@ export function fakeWg(iface = "wgtest0"): FakeWg {
   const stateFile = path.join(dir, "state.json");
   const bin = path.join(dir, "wg");
   const initial: FakeWgState = { iface, peers: {}, calls: [], errors: [], stats: {}, failing: false };
-  writeFileSync(stateFile, JSON.stringify(initial));
+  writeState(stateFile, initial);
   // An executable named like the real one: a shell line starting node on a launcher module.
   writeFileSync(
     `${bin}.mjs`,
@@ -39,16 +40,18 @@ export function fakeWg(iface = "wgtest0"): FakeWg {
   );
   writeFileSync(bin, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(`${bin}.mjs`)} "$@"\n`);
   chmodSync(bin, 0o755);
-  const read = (): FakeWgState => JSON.parse(readFileSync(stateFile, "utf8"));
+  const read = () => readState<FakeWgState>(stateFile);
   return {
     bin,
     dir,
     iface,
     read,
     update(change) {
-      const state = read();
-      change(state);
-      writeFileSync(stateFile, JSON.stringify(state));
+      withStateLock(stateFile, () => {
+        const state = read();
+        change(state);
+        writeState(stateFile, state);
+      });
     },
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
