@@ -52,7 +52,7 @@ export function PhoneIllustration({ variant }: { variant: "success" | "error" })
           strokeLinecap="round"
         />
       )}
-      <text x="68" y="73" fontSize="13" fontWeight="600" fill={accent} fontFamily="Inter Variable, sans-serif">
+      <text x="68" y="73" fontSize="13" fontWeight="600" fill={accent} className="font-sans">
         {t(ok ? "home.compare.phoneStatusOn" : "home.compare.phoneStatusOff")}
       </text>
       {ok ? (
@@ -86,7 +86,7 @@ export function PhoneIllustration({ variant }: { variant: "success" | "error" })
             fontWeight="600"
             textAnchor="middle"
             fill="var(--veil-text)"
-            fontFamily="Inter Variable, sans-serif"
+            className="font-sans"
           >
             {t("home.compare.phoneErrorText")}
           </text>
