@@ -19,7 +19,10 @@ export function writeState(file, state) {
   renameSync(tmp, file);
 }
 
-/** Runs `work` holding the state's lock; the lock goes with the process if `work` exits. */
+/**
+ * Runs `work` holding the state's lock, released when `work` returns, throws or calls process.exit
+ * (not if the process is killed by a signal: nothing in these tests does, and `wg` calls have 120 s).
+ */
 export function withStateLock(file, work) {
   const lock = `${file}.lock`;
   const deadline = Date.now() + LOCK_WAIT_MS;

@@ -53,6 +53,7 @@ export function fakeWg(iface = "wgtest0"): FakeWg {
         writeState(stateFile, state);
       });
     },
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+    // A call still running after the agent stopped may add a file while the folder goes: retried.
+    cleanup: () => rmSync(dir, { recursive: true, force: true, maxRetries: 3 }),
   };
 }
