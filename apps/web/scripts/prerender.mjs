@@ -3,7 +3,7 @@
 // index.ru.html in Russian) with its content, title and meta tags in the HTML; dist/index.html stays the empty app shell that
 // the server sends for every other route. dist/404.html is the not-found page, and
 // dist/routes.json lists the app's routes so the server can answer unknown paths with 404.
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { assertShell, fillPage } from "./lib/fill-page.mjs";
@@ -96,7 +96,7 @@ const CATALOGUE_MODULES = { ru: "src/i18n/ru.json" };
 
 /**
  * A prerendered page paints without any script, so its scripts download at low priority: the
- * stylesheet and the preloaded font get the bandwidth first. Measured with Lighthouse (mobile,
+ * stylesheet gets the bandwidth first. Measured with Lighthouse (mobile,
  * simulated slow 4G) on /home: first contentful paint 1.87 s → 0.75 s. Unthrottled, the scripts
  * still start with the page and finished at 68 ms instead of 72 ms.
  */
@@ -104,25 +104,6 @@ const lowPriorityScripts = (html) =>
   html
     .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
     .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
-
-/**
- * A Russian page draws most of its text from Inter's Cyrillic file, which the browser otherwise
- * asks for only once the first layout needs it, after the stylesheet: its text then painted in the
- * fallback and moved when Inter arrived (a layout shift of 0.0125 on /faq at 412 px, 4× slower
- * CPU). Preloaded beside the Latin cut (vite.config.ts), it arrives with the stylesheet.
- */
-const SCRIPT_FONTS = { ru: /^inter-cyrillic-wght-normal-[\w-]+\.woff2$/ };
-const assets = await readdir(path.join(dist, "assets"));
-/** The preload of the Latin cut that vite.config.ts puts in the shell; the others go after it. */
-const LATIN_PRELOAD = /<link rel="preload" href="[^"]+" as="font"[^>]*>/;
-if (!LATIN_PRELOAD.test(template)) throw new Error("dist/index.html lacks the preload of Inter's Latin cut");
-function preloadScriptFont(html, language) {
-  if (!SCRIPT_FONTS[language]) return html;
-  const file = assets.find((name) => SCRIPT_FONTS[language].test(name));
-  if (!file) throw new Error(`prerender: no font file for ${language} in dist/assets`);
-  const link = `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin="">`;
-  return html.replace(LATIN_PRELOAD, (latin) => `${latin}\n    ${link}`);
-}
 
 /** The file of `file`'s page in `language` (English is the plain one), as the server serves it. */
 const fileIn = (file, language) => (language === "en" ? file : file.replace(/\.html$/, `.${language}.html`));
@@ -139,7 +120,7 @@ const translations = (file, language) =>
 
 async function writePage(url, file, language) {
   const page = await prerender(url, language);
-  let html = fillPage(preloadScriptFont(lowPriorityScripts(template), language), {
+  let html = fillPage(lowPriorityScripts(template), {
     language,
     head: page.head,
     root: `<div id="root" data-prerendered="${language}" data-translations="${translations(file, language)}" data-islands data-path="${url}">${page.html}</div>`,

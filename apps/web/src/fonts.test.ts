@@ -6,7 +6,7 @@ import en from "./i18n/en.json";
 import ru from "./i18n/ru.json";
 
 /**
- * src/fonts.css splits Inter's Latin file into a preloaded cut and the whole file for the rest
+ * src/fonts.css splits Inter's Latin file into a cut for the site's own text and the whole file for the rest
  * (issue #30). If the two ranges stopped covering the fontsource range exactly, or a catalogue
  * gained a character outside the cut, a page would fetch the whole file again (or, with a gap,
  * draw a character in a system font, which the screenshot suites refuse).

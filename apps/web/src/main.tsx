@@ -1,11 +1,13 @@
 import "./fonts.css";
 import "./styles.css";
+import { addFontsAfterFirstPaint } from "./browser/fonts-after-paint.js";
 import { bootIslands } from "./islands/boot.js";
 import { startTheme } from "./theme/theme.js";
 
 // The server has set the saved theme on <html> already when the browser sent its cookie; a choice
 // kept only in localStorage applies here, before the app renders.
 startTheme();
+addFontsAfterFirstPaint();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

@@ -86,6 +86,13 @@ async function waitForQuietRequests(quietMs: number): Promise<void> {
 
 /** In the page: fonts, images, animations and scrollers at rest. */
 async function waitForStillLayout(): Promise<void> {
+  // Inter joins the font stack after the first paint (src/browser/fonts-after-paint.ts); until
+  // then `fonts.ready` has nothing to wait for. Without scripts it is in the stack from the start.
+  while (!document.documentElement.hasAttribute("data-fonts") && !matchMedia("(scripting: none)").matches) {
+    await new Promise(requestAnimationFrame);
+  }
+  // A layout now, so the faces the attribute brings in start loading before `ready` is read.
+  document.body.getBoundingClientRect();
   await document.fonts.ready;
   await Promise.all(
     Array.from(document.images).map((image) => (image.complete ? null : image.decode().catch(() => null))),

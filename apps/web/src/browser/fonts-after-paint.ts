@@ -1,0 +1,17 @@
+import { afterFirstPaint } from "./first-paint.js";
+
+/**
+ * Inter joins the font stack after the first contentful paint (issue #30, docs/architecture.md
+ * §1.3). Until then `html:not([data-fonts])` (styles.css) draws text in the metric-matched
+ * fallbacks of fonts.css, so the first paint waits for no font file and the swap to Inter moves no
+ * line. With the font requests started after that paint, none of them lies on the path to the
+ * largest paint (the landing heading, drawn at the first paint).
+ */
+export const FONTS_ATTRIBUTE = "data-fonts";
+
+export function addFontsAfterFirstPaint(doc: Document = document): void {
+  const html = doc.documentElement;
+  const view = doc.defaultView;
+  if (html.hasAttribute(FONTS_ATTRIBUTE) || !view) return;
+  afterFirstPaint(() => html.setAttribute(FONTS_ATTRIBUTE, "inter"), view);
+}
