@@ -4,19 +4,34 @@ import { expectShippedFonts } from "@veil/test-kit";
 /**
  * Inter joins the font stack after the first contentful paint (src/browser/fonts-after-paint.ts,
  * issue #30): the first paint waits for no font file, so none lies on the path to the largest
- * paint, and the text is drawn in Inter once it arrives. Without scripts Inter is in the stack from
+ * paint, and the text is drawn in Inter once it arrives. The page's own requests after load (the plan
+ * check, the prefetches) wait for that paint too. Without scripts Inter is in the stack from
  * the start. That the swap moves no line is responsive.spec.ts's test with the fonts held back.
  */
 
-/** When the first contentful paint came and when each font request started (ms since navigation). */
-const paintAndFonts = (page: Page) =>
-  page.evaluate(() => ({
-    firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
-    fontStarts: performance
-      .getEntriesByType("resource")
-      .filter((entry) => entry.name.endsWith(".woff2"))
-      .map((entry) => entry.startTime),
-  }));
+/**
+ * When the first contentful paint came, and when each font request and each request of the page's
+ * script (the plan check, the other language's page) started: ms since navigation.
+ */
+const paintAndRequests = (page: Page) =>
+  page.evaluate(() => {
+    const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+    return {
+      firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+      fontStarts: resources.filter((entry) => entry.name.endsWith(".woff2")).map((entry) => entry.startTime),
+      fetches: resources
+        .filter((entry) => entry.initiatorType === "fetch")
+        .map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })),
+    };
+  });
+
+/** Inter has loaded and the next frame has been laid out with it. */
+async function interDrawn(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.fonts].some((face) => face.family.includes("Inter Variable") && face.status === "loaded"),
+  );
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
 
 /** The fonts Chromium really drew an element's own text with: "Inter (web font)", "DejaVu Sans"… */
 async function fontsOf(page: Page, selector: string): Promise<string[]> {
@@ -42,16 +57,21 @@ for (const [language, locale] of [
   test.describe(`a phone opening the landing page (${language})`, () => {
     test.use({ locale, viewport: { width: 412, height: 823 } });
 
-    test("asks for no font before the first contentful paint, then draws the text in Inter @e2e", async ({ page }) => {
+    test("asks for no font and sends no request of its own before the first contentful paint, then draws the text in Inter @e2e", async ({
+      page,
+    }) => {
       await page.goto("/home");
       await expect(page.locator("html")).toHaveAttribute("lang", language);
       await expect(page.locator("html")).toHaveAttribute("data-fonts", "inter");
-      await page.waitForFunction(() => document.fonts.ready.then(() => document.fonts.status === "loaded"));
-      const { firstContentfulPaint, fontStarts } = await paintAndFonts(page);
+      await interDrawn(page);
+      // The plan check waits for the load event and the first paint (islands/boot.ts).
+      await expect.poll(async () => (await paintAndRequests(page)).fetches.map((f) => f.url)).toContain("/api/plans/");
+      const { firstContentfulPaint, fontStarts, fetches } = await paintAndRequests(page);
       expect(firstContentfulPaint).not.toBeNull();
       // The Latin cut on both pages, the Cyrillic file too on the Russian one.
       expect(fontStarts.length).toBeGreaterThanOrEqual(language === "ru" ? 2 : 1);
       for (const start of fontStarts) expect(start).toBeGreaterThanOrEqual(firstContentfulPaint ?? 0);
+      for (const { url, start } of fetches) expect(start, url).toBeGreaterThanOrEqual(firstContentfulPaint ?? 0);
       expect(await fontsOf(page, "h1")).toEqual(["Inter (web font)"]);
       await expectShippedFonts(page);
     });

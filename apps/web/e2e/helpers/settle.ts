@@ -88,7 +88,10 @@ async function waitForQuietRequests(quietMs: number): Promise<void> {
 async function waitForStillLayout(): Promise<void> {
   // Inter joins the font stack after the first paint (src/browser/fonts-after-paint.ts); until
   // then `fonts.ready` has nothing to wait for. Without scripts it is in the stack from the start.
-  while (!document.documentElement.hasAttribute("data-fonts") && !matchMedia("(scripting: none)").matches) {
+  // Counted in frames (about 10 s), not read from a clock: the tests may fix the page's clock.
+  for (let frames = 0; !document.documentElement.hasAttribute("data-fonts"); frames++) {
+    if (matchMedia("(scripting: none)").matches) break;
+    if (frames > 600) throw new Error("settle: <html data-fonts> was never set, so Inter never joined the font stack");
     await new Promise(requestAnimationFrame);
   }
   // A layout now, so the faces the attribute brings in start loading before `ready` is read.
