@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fakePaintView } from "../browser/fake-paint-view.js";
 import type { HydrateOptions } from "./hydrate.js";
 import { removeBootListenersAfterEach } from "./test-listeners.js";
 
@@ -138,5 +139,28 @@ describe("the plan check of a page with the plan list", () => {
     window.dispatchEvent(new Event("load"));
     await vi.waitFor(() => expect(fetchPlans).toHaveBeenCalledWith("/api/plans/", expect.anything()));
     await hydrating();
+  });
+
+  it("waits for the first contentful paint too when the load event comes first (a fast visit)", async () => {
+    // Lighthouse counts a request that ends before the largest paint, the first one, as part of LCP.
+    const paints = fakePaintView({ paintTiming: true });
+    vi.stubGlobal("PerformanceObserver", paints.view.PerformanceObserver);
+    try {
+      const fetchPlans = vi.spyOn(window, "fetch").mockResolvedValue(new Response(JSON.stringify([])));
+      vi.spyOn(document, "readyState", "get").mockReturnValue("complete");
+      plansPage();
+      bootIslands(root);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(fetchPlans).not.toHaveBeenCalled();
+
+      paints.paint("first-paint");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(fetchPlans).not.toHaveBeenCalled();
+
+      paints.paint("first-contentful-paint");
+      await vi.waitFor(() => expect(fetchPlans).toHaveBeenCalledWith("/api/plans/", expect.anything()));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
