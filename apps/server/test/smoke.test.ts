@@ -1,3 +1,4 @@
+import { PAGE_START_SCRIPT } from "@veil/contracts/constants";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SpawnedServer, spawnServer } from "./helpers/spawn-server.js";
 
@@ -24,7 +25,9 @@ describe("given the real server started on a random port", () => {
     expect(res.headers.get("content-type")).toMatch(/text\/html/);
     const html = await res.text();
     expect(html).toMatch(/<div id="root"[^>]* data-prerendered="en"/);
-    expect(html).toMatch(/<script type="module"[^>]*src="\/assets\/index-[\w-]+\.js"/);
+    // Its start-up: the inline script the CSP allows by hash, naming the start-up module.
+    expect(html).toMatch(/<script data-start="\/assets\/index-[\w-]+\.js">/);
+    expect(html).toContain(`>${PAGE_START_SCRIPT}</script>`);
   });
 
   it("should serve the app shell for a client-side route", async () => {

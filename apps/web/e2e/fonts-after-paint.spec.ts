@@ -4,14 +4,16 @@ import { expectShippedFonts } from "@veil/test-kit";
 /**
  * Inter joins the font stack after the first contentful paint (src/browser/fonts-after-paint.ts,
  * issue #30): the first paint waits for no font file, so none lies on the path to the largest
- * paint, and the text is drawn in Inter once it arrives. The page's own requests after load (the plan
- * check, the prefetches) wait for that paint too. Without scripts Inter is in the stack from
+ * paint, and the text is drawn in Inter once it arrives. The start-up module itself is asked for
+ * after that paint (@veil/contracts PAGE_START_SCRIPT), so every request of the page's script (the
+ * plan check, the prefetches) comes after it too. Without scripts Inter is in the stack from
  * the start. That the swap moves no line is responsive.spec.ts's test with the fonts held back.
  */
 
 /**
- * When the first contentful paint came, and when each font request and each request of the page's
- * script (the plan check, the other language's page) started: ms since navigation.
+ * When the first contentful paint came, and when each font request, each script request (the
+ * start-up module, the islands' prefetched code) and each request of the page's script (the plan
+ * check, the other language's page) started: ms since navigation.
  */
 const paintAndRequests = (page: Page) =>
   page.evaluate(() => {
@@ -19,6 +21,9 @@ const paintAndRequests = (page: Page) =>
     return {
       firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
       fontStarts: resources.filter((entry) => entry.name.endsWith(".woff2")).map((entry) => entry.startTime),
+      scripts: resources
+        .filter((entry) => entry.name.endsWith(".js"))
+        .map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })),
       fetches: resources
         .filter((entry) => entry.initiatorType === "fetch")
         .map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })),
@@ -57,7 +62,7 @@ for (const [language, locale] of [
   test.describe(`a phone opening the landing page (${language})`, () => {
     test.use({ locale, viewport: { width: 412, height: 823 } });
 
-    test("asks for no font and sends no request of its own before the first contentful paint, then draws the text in Inter @e2e", async ({
+    test("asks for no font, no script and sends no request of its own before the first contentful paint, then draws the text in Inter @e2e", async ({
       page,
     }) => {
       await page.goto("/home");
@@ -66,8 +71,11 @@ for (const [language, locale] of [
       await interDrawn(page);
       // The plan check waits for the load event and the first paint (islands/boot.ts).
       await expect.poll(async () => (await paintAndRequests(page)).fetches.map((f) => f.url)).toContain("/api/plans/");
-      const { firstContentfulPaint, fontStarts, fetches } = await paintAndRequests(page);
+      const { firstContentfulPaint, fontStarts, fetches, scripts } = await paintAndRequests(page);
       expect(firstContentfulPaint).not.toBeNull();
+      // The start-up module is asked for by the page's inline start-up once the paint is shown.
+      expect(scripts.map((s) => s.url)).toContainEqual(expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/));
+      for (const { url, start } of scripts) expect(start, url).toBeGreaterThanOrEqual(firstContentfulPaint ?? 0);
       // The Latin cut on both pages, the Cyrillic file too on the Russian one.
       expect(fontStarts.length).toBeGreaterThanOrEqual(language === "ru" ? 2 : 1);
       for (const start of fontStarts) expect(start).toBeGreaterThanOrEqual(firstContentfulPaint ?? 0);

@@ -273,6 +273,34 @@ for (const language of ["en", "ru"] as const) {
   });
 }
 
+test.describe("before the start-up script arrives (en)", () => {
+  test.use({ locale: "en-US", viewport: { width: 375, height: 812 } });
+
+  test("an FAQ question tapped before it has arrived opens its answer once it does @e2e", async ({ page }) => {
+    // The page asks for its start-up module after the first paint (@veil/contracts
+    // PAGE_START_SCRIPT); on a slow phone a tap can come first. Here the module is held.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await holdHydration(page);
+    await page.goto("/faq", { waitUntil: "domcontentloaded" });
+    const question = page.getByRole("button", { name: TEXT.en.question });
+    const answer = page.getByText(TEXT.en.answer);
+    await question.click();
+    await expect(question).toHaveAttribute("aria-expanded", "false");
+    await expect(answer).toBeHidden();
+    release();
+    await expect(answer).toBeVisible();
+    await expect(question).toHaveAttribute("aria-expanded", "true");
+    await expectNoReact(page);
+  });
+});
+
 test.describe("when React wakes (en)", () => {
   test.use({ locale: "en-US", viewport: { width: 375, height: 812 } });
 

@@ -14,6 +14,7 @@ import type { PageMeta } from "./seo/page-meta.js";
 import { renderHead } from "./seo/page-meta.js";
 import { type HeadCollector, HeadCollectorContext } from "./seo/use-page-meta.js";
 
+export { PAGE_START_SCRIPT } from "@veil/contracts/constants";
 export { SITE_URL, SUPPORT_EMAIL } from "./config.js";
 export { APP_ROUTE_PATHS, PRERENDERED_PATHS } from "./navigation/paths.js";
 

@@ -34,6 +34,7 @@ export * from "./api-errors.js";
 export * from "./api-paths.js";
 export * from "./auth-errors.js";
 export * from "./constants.js";
+export * from "./page-start.js";
 export * from "./plan-list.js";
 export * from "./plans.js";
 export * from "./routes.js";

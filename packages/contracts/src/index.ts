@@ -5,6 +5,7 @@ export * from "./api-paths.js";
 export * from "./auth-errors.js";
 export * from "./constants.js";
 export * from "./node-api.js";
+export * from "./page-start.js";
 export * from "./plan-list.js";
 export * from "./plans.js";
 export * from "./route-schemas.js";

@@ -12,8 +12,9 @@ const PINNED = new Set(["light", "dark"]);
  * `light` or `dark` the HTML the server sends (prerendered page, app shell, 404) gets
  * `data-theme` on <html>, which @veil/ui's tokens read, so the first paint is already in that
  * palette. Without a pinned choice the built file goes out untouched (precompressed, streamed) and
- * the system setting decides in CSS. The CSP allows no inline script, so this cannot be done by a
- * script in the page before first paint.
+ * the system setting decides in CSS. The CSP allows no inline script but the pages' start-up (by
+ * its hash, @veil/contracts PAGE_START_SCRIPT, which runs after the first paint), so this is not
+ * done by a script in the page before the first paint.
  */
 export function themeAttribute(): MiddlewareHandler {
   return async (c, next) => {

@@ -2,6 +2,8 @@
  * Security headers for every response the server sends (web pages, assets, /api, /auth/v1, the dev
  * mailbox, the simulator's pay page), built on Hono's `secureHeaders`. README "Security" lists them.
  */
+import { createHash } from "node:crypto";
+import { PAGE_START_SCRIPT } from "@veil/contracts/constants";
 import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 
@@ -13,16 +15,22 @@ export interface SecurityHeaderOptions {
 }
 
 /**
- * The Content-Security-Policy. Scripts only from our origin: the web build emits no inline script
- * (prerendered pages load /assets/index-*.js as a module), so no `unsafe-inline` and no hashes are
- * needed. Styles allow inline because Radix's scroll lock injects a `<style>` element at run time
+ * The one inline script the web build emits (a prerendered page's start-up after its first paint,
+ * @veil/contracts `PAGE_START_SCRIPT`), allowed by its hash: any other inline script, or this one
+ * changed by a single character, is refused.
+ */
+export const PAGE_START_SCRIPT_HASH = `'sha256-${createHash("sha256").update(PAGE_START_SCRIPT).digest("base64")}'`;
+
+/**
+ * The Content-Security-Policy. Scripts only from our origin, plus the page start-up script by its
+ * hash; no `unsafe-inline`, no `unsafe-eval`. Styles allow inline because Radix's scroll lock injects a `<style>` element at run time
  * and the simulator page and dev mailbox carry theirs inline; style injection cannot run code.
  */
 export function contentSecurityPolicy(extra: { connectSrc?: string[]; formAction?: string[] } = {}): string {
   const connectSrc = extra.connectSrc ?? [];
   const directives: [string, string[]][] = [
     ["default-src", ["'self'"]],
-    ["script-src", ["'self'"]],
+    ["script-src", ["'self'", PAGE_START_SCRIPT_HASH]],
     ["style-src", ["'self'", "'unsafe-inline'"]],
     ["img-src", ["'self'", "data:"]],
     ["font-src", ["'self'", "data:"]],

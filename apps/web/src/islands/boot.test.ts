@@ -63,6 +63,61 @@ beforeEach(() => {
   hydration.sent = [];
 });
 
+describe("an interaction before the start-up ran", () => {
+  // The start-up module is asked for after the first paint (@veil/contracts PAGE_START_SCRIPT): a
+  // tap in between is not heard by it, but the browser remembers that the page was used.
+  const activation = (hasBeenActive: boolean) =>
+    Object.defineProperty(navigator, "userActivation", { value: { hasBeenActive }, configurable: true });
+
+  it("wakes the islands at once", async () => {
+    page();
+    activation(true);
+    try {
+      bootIslands(root);
+      await hydrating();
+    } finally {
+      Reflect.deleteProperty(navigator, "userActivation");
+    }
+  });
+
+  it("answers the clicks the page's inline start-up recorded meanwhile, and ends the recording", () => {
+    window.localStorage.clear();
+    document.body.innerHTML = `
+      <div id="root" data-prerendered="${detectBrowserLanguage()}" data-path="/faq">
+        <veil-island data-island="faq" data-when="intent" data-id="f0">
+          <div data-slot="accordion-item" data-state="closed"><h3 data-state="closed">
+            <button type="button" data-slot="accordion-trigger" aria-expanded="false" aria-controls="a0" data-state="closed">How?</button>
+          </h3><div id="a0" role="region" hidden data-state="closed">So.</div></div>
+        </veil-island>
+      </div>`;
+    root = document.getElementById("root") as HTMLElement;
+    const question = root.querySelector("button") as HTMLButtonElement;
+    const script = Object.assign(document.createElement("script"), { clicks: [question] });
+    script.dataset.start = "/assets/index-abc.js";
+    document.head.append(script);
+    try {
+      bootIslands(root);
+      expect(question).toHaveAttribute("aria-expanded", "true");
+      expect(document.getElementById("a0")).not.toHaveAttribute("hidden");
+      expect(script.clicks).toBeNull();
+    } finally {
+      script.remove();
+    }
+  });
+
+  it("without one, the islands wait for the first interaction", async () => {
+    page();
+    activation(false);
+    try {
+      bootIslands(root);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(hydration.options).toBeUndefined();
+    } finally {
+      Reflect.deleteProperty(navigator, "userActivation");
+    }
+  });
+});
+
 describe("a submission made before hydration", () => {
   it("is sent once, after hydration", async () => {
     const { island, button } = page();

@@ -26,8 +26,14 @@ const SAFE_SUBMIT = 'button[type="submit"][formmethod="dialog"]';
 /** Events that count as the visitor's first interaction. */
 const WAKE_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
 
-export function bootIslands(root: HTMLElement): void {
+/**
+ * `swapped`: the page was just put in place by a language choice (islands/page-language.ts), not
+ * loaded; the choice was an interaction, but it asked for this page, not for React.
+ */
+export function bootIslands(root: HTMLElement, { swapped = false } = {}): void {
   syncLanguageCookie();
+  // Clicks made before this code ran (it is asked for after the first paint), answered below.
+  const earlyClicks = takeEarlyClicks();
   const language = root.dataset.prerendered as Language;
   const path = root.dataset.path ?? window.location.pathname;
   // Every listener of this start-up, removed when a language switch swaps the page (the page in
@@ -62,7 +68,7 @@ export function bootIslands(root: HTMLElement): void {
       handedOver = true;
       started.abort();
       swapPage(root, page, next);
-      bootIslands(root);
+      bootIslands(root, { swapped: true });
       // Focus was on the choice (now gone): it goes to the switch, or to the menu that holds it,
       // as when the menu closes.
       if (focused && focused !== document.body && !focused.isConnected) {
@@ -105,8 +111,7 @@ export function bootIslands(root: HTMLElement): void {
   // clicked twice).
   const early = new Map<HTMLElement, HTMLElement>();
   const guest = !hasStoredSession();
-  const noteEarlyClick = (event: MouseEvent) => {
-    const target = event.target as Element | null;
+  const answerEarly = (target: Element | null) => {
     const island = target?.closest?.<HTMLElement>(ISLAND_TAG);
     const button = target?.closest?.<HTMLElement>("button, [role='button']");
     if (button instanceof HTMLButtonElement && button.type === "submit") return;
@@ -124,7 +129,8 @@ export function bootIslands(root: HTMLElement): void {
     if (answerNatively(island, button, guest)) return;
     early.set(island, button);
   };
-  document.addEventListener("click", noteEarlyClick, { capture: true, signal });
+  document.addEventListener("click", (event) => answerEarly(event.target as Element | null), { capture: true, signal });
+  for (const target of earlyClicks) answerEarly(target instanceof Element ? target : null);
   returnFocusFromPopovers(signal);
 
   const islands = Array.from(root.querySelectorAll<HTMLElement>(ISLAND_TAG));
@@ -226,7 +232,8 @@ export function bootIslands(root: HTMLElement): void {
     islands.some((island) => island.dataset.when === "load") ||
     hasStoredSession() ||
     recoveryFlag.get() ||
-    (has("faq") && /^#q\d+$/.test(window.location.hash));
+    (has("faq") && /^#q\d+$/.test(window.location.hash)) ||
+    (!swapped && interactedBeforeStart());
   if (now) {
     wake();
     return;
@@ -235,6 +242,30 @@ export function bootIslands(root: HTMLElement): void {
   window.addEventListener("scroll", wake, { capture: true, passive: true, signal });
   if (has("plans")) afterLoad(() => signal.aborted || void checkPlans(wake));
   afterLoad(() => whenIdle(() => (woken || signal.aborted ? undefined : prefetchIslandCode(root))));
+}
+
+/** The page's inline start-up (@veil/contracts PAGE_START_SCRIPT) and the clicks it recorded. */
+type PageStartElement = HTMLScriptElement & { clicks?: EventTarget[] | null };
+
+/**
+ * The targets of the clicks the page's inline start-up recorded before this code ran, oldest
+ * first; it records none after this (a second start-up, after a language swap, gets none).
+ */
+function takeEarlyClicks(): EventTarget[] {
+  const script = document.querySelector<PageStartElement>("script[data-start]");
+  const clicks = script?.clicks ?? [];
+  if (script) script.clicks = null;
+  return clicks;
+}
+
+/**
+ * The visitor has already tapped, clicked or pressed a key on this page (the browser's sticky user
+ * activation): this start-up, asked for after the first paint (@veil/contracts PAGE_START_SCRIPT),
+ * came after an interaction it could not hear. The islands wake now rather than at the next one
+ * (a menu opened natively meanwhile stays open through hydration, islands/native-state.ts).
+ */
+function interactedBeforeStart(): boolean {
+  return navigator.userActivation?.hasBeenActive === true;
 }
 
 /**

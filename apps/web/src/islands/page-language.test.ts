@@ -4,8 +4,12 @@ import { removeBootListenersAfterEach } from "./test-listeners.js";
 // A language chosen on a prerendered page swaps in the same page prerendered in that language
 // (islands/page-language.ts, issue #30) instead of letting the whole app take over. hydrate.js and
 // the app are stand-ins: the test sees whether the app was asked to take over.
-const app = vi.hoisted(() => ({ takeOvers: [] as unknown[] }));
-vi.mock("./hydrate.js", () => ({ hydrateIslands: async () => {} }));
+const app = vi.hoisted(() => ({ takeOvers: [] as unknown[], hydrations: 0 }));
+vi.mock("./hydrate.js", () => ({
+  hydrateIslands: async () => {
+    app.hydrations++;
+  },
+}));
 vi.mock("../spa/start.js", () => ({
   takeOverPage: (_root: HTMLElement, request: unknown) => app.takeOvers.push(request),
 }));
@@ -14,7 +18,8 @@ const { bootIslands } = await import("./boot.js");
 const { readTranslation, swapPage, translationUrl } = await import("./page-language.js");
 const { keepIslandRoot } = await import("./roots.js");
 
-const SCRIPT = '<script type="module" crossorigin src="/assets/index-abc.js"></script>';
+// As prerender.mjs writes it: the inline start-up (its text left out here) naming the page's module.
+const SCRIPT = '<script data-start="/assets/index-abc.js"></script>';
 
 /** A prerendered page as scripts/prerender.mjs writes it. */
 function html(language: "en" | "ru", { path = "/home", script = SCRIPT } = {}) {
@@ -130,6 +135,22 @@ describe("a language chosen in the native list before hydration", () => {
     await vi.waitFor(() => expect(root.querySelector("h1")?.textContent).toBe("Your internet, veiled"));
     expect(document.documentElement.lang).toBe("en");
     expect(app.takeOvers).toEqual([]);
+  });
+
+  it("does not wake the new page's islands: the choice was an interaction, but it asked for the page", async () => {
+    const root = loadEnglishPage();
+    bootIslands(root);
+    const hydrationsBefore = app.hydrations;
+    // The click that chooses the language gives the page the browser's user activation.
+    Object.defineProperty(navigator, "userActivation", { value: { hasBeenActive: true }, configurable: true });
+    try {
+      (root.querySelector("[data-language-choice='ru']") as HTMLElement).click();
+      await vi.waitFor(() => expect(root.querySelector("h1")?.textContent).toBe("Ваш интернет — под вуалью"));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(app.hydrations).toBe(hydrationsBefore);
+    } finally {
+      Reflect.deleteProperty(navigator, "userActivation");
+    }
   });
 
   it("lets the app take over in that language when the page cannot be read", async () => {

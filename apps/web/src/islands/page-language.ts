@@ -90,10 +90,14 @@ export function prefetchTranslations(root: HTMLElement, current: Language): void
   }
 }
 
-/** The module scripts of a document: two pages with the same ones come from the same build. */
+/**
+ * The start-up modules a document names (a prerendered page's inline start-up names its module in
+ * `data-start`; the app shell's is a module script): two pages that name the same ones come from
+ * the same build.
+ */
 const scriptsOf = (doc: Document) =>
-  Array.from(doc.querySelectorAll<HTMLScriptElement>("script[type='module'][src]"), (script) =>
-    script.getAttribute("src"),
+  Array.from(doc.querySelectorAll<HTMLScriptElement>("script[data-start], script[type='module'][src]"), (script) =>
+    script.hasAttribute("data-start") ? script.dataset.start : script.getAttribute("src"),
   ).join(" ");
 
 /** The nodes of `<head>` between the `<!--page-head-->` markers (title, description, links…). */
