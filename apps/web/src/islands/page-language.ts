@@ -91,14 +91,11 @@ export function prefetchTranslations(root: HTMLElement, current: Language): void
 }
 
 /**
- * The start-up modules a document names (a prerendered page's inline start-up names its module in
- * `data-start`; the app shell's is a module script): two pages that name the same ones come from
- * the same build.
+ * The start-up module a prerendered page's inline start-up names (`data-start`, hashed per build):
+ * two pages that name the same one come from the same build.
  */
 const scriptsOf = (doc: Document) =>
-  Array.from(doc.querySelectorAll<HTMLScriptElement>("script[data-start], script[type='module'][src]"), (script) =>
-    script.hasAttribute("data-start") ? script.dataset.start : script.getAttribute("src"),
-  ).join(" ");
+  Array.from(doc.querySelectorAll<HTMLScriptElement>("script[data-start]"), (script) => script.dataset.start).join(" ");
 
 /** The nodes of `<head>` between the `<!--page-head-->` markers (title, description, links…). */
 function pageHead(doc: Document): { end: Comment; nodes: ChildNode[] } | undefined {
