@@ -80,7 +80,7 @@ describe("an interaction before the start-up ran", () => {
     }
   });
 
-  it("answers the clicks the page's inline start-up recorded meanwhile, and ends the recording", () => {
+  it("answers the clicks the page's inline start-up recorded meanwhile, and ends the recording", async () => {
     window.localStorage.clear();
     document.body.innerHTML = `
       <div id="root" data-prerendered="${detectBrowserLanguage()}" data-path="/faq">
@@ -97,6 +97,7 @@ describe("an interaction before the start-up ran", () => {
     document.head.append(script);
     try {
       bootIslands(root);
+      await Promise.resolve();
       expect(question).toHaveAttribute("aria-expanded", "true");
       expect(document.getElementById("a0")).not.toHaveAttribute("hidden");
       expect(script.clicks).toBeNull();
@@ -110,7 +111,7 @@ describe("an interaction before the start-up ran", () => {
     activation(false);
     try {
       bootIslands(root);
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await vi.dynamicImportSettled();
       expect(hydration.options).toBeUndefined();
     } finally {
       Reflect.deleteProperty(navigator, "userActivation");

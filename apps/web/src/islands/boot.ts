@@ -130,7 +130,9 @@ export function bootIslands(root: HTMLElement, { swapped = false } = {}): void {
     early.set(island, button);
   };
   document.addEventListener("click", (event) => answerEarly(event.target as Element | null), { capture: true, signal });
-  for (const target of earlyClicks) answerEarly(target instanceof Element ? target : null);
+  // Once the rest of this start-up is in place, each on its own: one whose answer throws (a
+  // browser's popover API, say) cannot stop the start-up or the other answers.
+  for (const target of earlyClicks) queueMicrotask(() => answerEarly(target instanceof Element ? target : null));
   returnFocusFromPopovers(signal);
 
   const islands = Array.from(root.querySelectorAll<HTMLElement>(ISLAND_TAG));
