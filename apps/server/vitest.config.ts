@@ -22,6 +22,7 @@ export const RUN_ONCE_TESTS = [
   "test/layers.test.ts",
   "test/table-ownership.test.ts",
   "test/db-pglite-disk.test.ts",
+  "test/db-template-slim.test.ts",
 ];
 export const isRunOnce = (file: string): boolean => RUN_ONCE_TESTS.includes(file);
 
