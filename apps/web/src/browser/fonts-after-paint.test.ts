@@ -1,12 +1,28 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fakePaintView } from "./fake-paint-view.js";
 import type { PaintingWindow } from "./first-paint.js";
 import { addFontsAfterFirstPaint, FONTS_ATTRIBUTE } from "./fonts-after-paint.js";
 
-/** A document of its own whose window is the fake one. */
-function pageWith(view: PaintingWindow): Document {
-  const { documentElement } = document.implementation.createHTMLDocument("");
-  return { documentElement, defaultView: view } as unknown as Document;
+/** A document of its own whose window is the fake one (and, when given, whose fonts are). */
+function pageWith(view: PaintingWindow, fonts?: Pick<FontFaceSet, "load">): Document {
+  const { documentElement, body } = document.implementation.createHTMLDocument("");
+  body.textContent = "Fast, private VPN";
+  return { documentElement, body, defaultView: view, fonts } as unknown as Document;
+}
+
+/** A font set whose one load is answered when the test says so. */
+function heldFonts() {
+  const calls: [string, string | undefined][] = [];
+  let answer: (ok: boolean) => void = () => {};
+  const fonts = {
+    load: (font: string, text?: string) => {
+      calls.push([font, text]);
+      return new Promise<FontFace[]>((resolve, reject) => {
+        answer = (ok) => (ok ? resolve([]) : reject(new Error("network")));
+      });
+    },
+  };
+  return { fonts, calls, answer: (ok: boolean) => answer(ok) };
 }
 
 describe("Inter joins the font stack after the first contentful paint", () => {
@@ -25,5 +41,27 @@ describe("Inter joins the font stack after the first contentful paint", () => {
     doc.documentElement.setAttribute(FONTS_ATTRIBUTE, "inter");
     addFontsAfterFirstPaint(doc);
     expect(page.listening()).toBe(0);
+  });
+
+  it("changes the stack only once Inter's faces for the page's text are in", async () => {
+    const page = fakePaintView({ paintTiming: true });
+    const held = heldFonts();
+    const doc = pageWith(page.view, held.fonts);
+    addFontsAfterFirstPaint(doc);
+    page.paint("first-contentful-paint");
+    expect(held.calls).toEqual([['1em "Inter Variable"', "Fast, private VPN"]]);
+    expect(doc.documentElement.hasAttribute(FONTS_ATTRIBUTE)).toBe(false);
+    held.answer(true);
+    await vi.waitFor(() => expect(doc.documentElement.getAttribute(FONTS_ATTRIBUTE)).toBe("inter"));
+  });
+
+  it("changes the stack all the same when a face fails to load", async () => {
+    const page = fakePaintView({ paintTiming: true });
+    const held = heldFonts();
+    const doc = pageWith(page.view, held.fonts);
+    addFontsAfterFirstPaint(doc);
+    page.paint("first-contentful-paint");
+    held.answer(false);
+    await vi.waitFor(() => expect(doc.documentElement.getAttribute(FONTS_ATTRIBUTE)).toBe("inter"));
   });
 });

@@ -7,16 +7,27 @@ import { afterFirstPaint } from "./first-paint.js";
  * line. With the font requests started after that paint, none of them lies on the path to the
  * largest paint, which is the first one (the landing paragraph, the FAQ heading). The cost: every
  * page load draws its text twice, in the fallback and then in Inter (from the cache after the
- * first visit), and a page whose script never runs (a failed download, a blocker that forbids
+ * first visit; the stack changes once the faces are in), and a page whose script never runs (a failed download, a blocker that forbids
  * scripts by CSP while the browser reports scripting as enabled) keeps the fallback, which has
- * Inter's metrics. main.tsx calls this before the islands start, so the prefetch of the other
- * language's fonts (islands/page-language.ts) reads a stack that has Inter.
+ * Inter's metrics.
  */
 export const FONTS_ATTRIBUTE = "data-fonts";
+
+/** Inter's family in fonts.css: one variable face per script, chosen by `unicode-range`. */
+export const INTER_FAMILY = '"Inter Variable"';
 
 export function addFontsAfterFirstPaint(doc: Document = document): void {
   const html = doc.documentElement;
   const view = doc.defaultView;
   if (html.hasAttribute(FONTS_ATTRIBUTE) || !view) return;
-  afterFirstPaint(() => html.setAttribute(FONTS_ATTRIBUTE, "inter"), view);
+  afterFirstPaint(() => {
+    const swap = () => html.setAttribute(FONTS_ATTRIBUTE, "inter");
+    // The faces the page's text needs are fetched first and the stack changes once they are in,
+    // so the page restyles and lays out its text once (in Inter). Switched at once, it did so twice
+    // (the new stack still in the fallback while Inter loads, then Inter): the largest tasks after
+    // the first paint on /login (issue #30, TBT). A face that fails to load swaps all the same.
+    const fonts = doc.fonts as FontFaceSet | undefined;
+    if (!fonts?.load) return swap();
+    fonts.load(`1em ${INTER_FAMILY}`, doc.body?.textContent ?? "").then(swap, swap);
+  }, view);
 }

@@ -1,4 +1,5 @@
 import { LANGUAGES, type Language } from "@veil/contracts/constants";
+import { INTER_FAMILY } from "../browser/fonts-after-paint.js";
 import { savesData } from "../browser/idle.js";
 import { unmountIslands } from "./roots.js";
 
@@ -85,7 +86,7 @@ export function prefetchTranslations(root: HTMLElement, current: Language): void
       const text = page?.title;
       const fonts = document.fonts as FontFaceSet | undefined;
       // A font that cannot be fetched is only drawn later, as on any page.
-      if (text && fonts) fonts.load(`1em ${getComputedStyle(root).fontFamily}`, text).catch(() => undefined);
+      if (text && fonts) fonts.load(`1em ${INTER_FAMILY}`, text).catch(() => undefined);
     });
   }
 }
