@@ -9,6 +9,7 @@ import path from "node:path";
 import { extract } from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPgliteTemplate, type Db, openDb } from "../src/db/index.js";
+import { slimDump } from "../src/db/template-slim.js";
 
 /** The files of a tar dump with their sizes. */
 async function filesOf(dump: Blob): Promise<Map<string, number>> {
@@ -71,5 +72,9 @@ describe("given the slimmed template of the test databases", { timeout: 120_000 
     expect(size % 8192).toBe(0);
     expect(size).toBeGreaterThan(0);
     expect(size).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it("should refuse a dump that is no tar archive instead of waiting on it", async () => {
+    await expect(slimDump(new Blob([new Uint8Array(700).fill(65)]), [])).rejects.toThrow();
   });
 });

@@ -21,6 +21,9 @@ const paintAndRequests = (page: Page) =>
     return {
       firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
       fontStarts: resources.filter((entry) => entry.name.endsWith(".woff2")).map((entry) => entry.startTime),
+      fontFiles: resources
+        .filter((entry) => entry.name.endsWith(".woff2"))
+        .map((entry) => new URL(entry.name).pathname.replace(/^.*\//, "")),
       scripts: resources
         .filter((entry) => entry.name.endsWith(".js"))
         .map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })),
@@ -71,7 +74,7 @@ for (const [language, locale] of [
       await interDrawn(page);
       // The plan check waits for the load event and the first paint (islands/boot.ts).
       await expect.poll(async () => (await paintAndRequests(page)).fetches.map((f) => f.url)).toContain("/api/plans/");
-      const { firstContentfulPaint, fontStarts, fetches, scripts } = await paintAndRequests(page);
+      const { firstContentfulPaint, fontStarts, fontFiles, fetches, scripts } = await paintAndRequests(page);
       expect(firstContentfulPaint).not.toBeNull();
       // The start-up module is asked for by the page's inline start-up once the paint is shown.
       expect(scripts.map((s) => s.url)).toContainEqual(expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/));
@@ -79,6 +82,10 @@ for (const [language, locale] of [
       // The Latin cut on both pages, the Cyrillic file too on the Russian one.
       expect(fontStarts.length).toBeGreaterThanOrEqual(language === "ru" ? 2 : 1);
       for (const start of fontStarts) expect(start).toBeGreaterThanOrEqual(firstContentfulPaint ?? 0);
+      // Every character the page draws is in the cut, so the whole Latin file is never fetched (the
+      // start-up once asked for the page's textContent, whose line breaks lie in that file's range).
+      expect(fontFiles).toContainEqual(expect.stringMatching(/^inter-latin-public-/));
+      expect(fontFiles).not.toContainEqual(expect.stringMatching(/^inter-latin-wght-normal-/));
       for (const { url, start } of fetches) expect(start, url).toBeGreaterThanOrEqual(firstContentfulPaint ?? 0);
       expect(await fontsOf(page, "h1")).toEqual(["Inter (web font)"]);
       await expectShippedFonts(page);

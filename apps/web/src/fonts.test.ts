@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { INTER_FAMILY } from "./browser/fonts-after-paint.js";
 import en from "./i18n/en.json";
 import ru from "./i18n/ru.json";
 
@@ -53,5 +54,13 @@ describe("Inter's Latin faces", () => {
         .find((block) => block.includes(file))
         ?.match(/font-(family|style|weight|display):[^;]+;/g);
     expect(descriptors("inter-latin-public.woff2")).toEqual(descriptors("inter-latin-wght-normal.woff2"));
+  });
+});
+
+describe("Inter's faces as the start-up asks for them", () => {
+  it("carry the family name that browser/fonts-after-paint.ts loads, so its load finds them", () => {
+    const faces = css.split("@font-face").filter((block) => /src:[^;]*inter-[\w-]+\.woff2/.test(block));
+    expect(faces.length).toBeGreaterThanOrEqual(3);
+    for (const face of faces) expect(face).toContain(`font-family: ${INTER_FAMILY};`);
   });
 });

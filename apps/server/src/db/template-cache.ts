@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { migrate, migrationsFingerprint } from "./migrate.js";
 import { openPglite } from "./pglite.js";
-import { slimDump } from "./template-slim.js";
+import { SLIM_LAYOUT, slimDump } from "./template-slim.js";
 
 /**
  * A freshly initialised and migrated in-memory PGlite, as a dump that `openDb({ pgliteTemplate })`
@@ -52,8 +52,8 @@ function pgliteVersion(): string {
 
 /** The cached template in `dir`, made (and written) first when there is none yet. */
 export async function cachedPgliteTemplate(dir: string): Promise<Blob> {
-  // "slim": the layout of `slimDump`, so a cache of full dumps from before it is not taken for one.
-  const file = path.join(dir, `pglite-${pgliteVersion()}-slim-${migrationsFingerprint()}.tar`);
+  // "slim<n>": what `slimDump` wrote, so a cache from an older one (or a full dump) is not taken for it.
+  const file = path.join(dir, `pglite-${pgliteVersion()}-slim${SLIM_LAYOUT}-${migrationsFingerprint()}.tar`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   const blob = await createPgliteTemplate();
   mkdirSync(dir, { recursive: true });

@@ -4,10 +4,10 @@ import type { PaintingWindow } from "./first-paint.js";
 import { addFontsAfterFirstPaint, FONTS_ATTRIBUTE } from "./fonts-after-paint.js";
 
 /** A document of its own whose window is the fake one (and, when given, whose fonts are). */
-function pageWith(view: PaintingWindow, fonts?: Pick<FontFaceSet, "load">): Document {
-  const { documentElement, body } = document.implementation.createHTMLDocument("");
-  body.textContent = "Fast, private VPN";
-  return { documentElement, body, defaultView: view, fonts } as unknown as Document;
+function pageWith(view: PaintingWindow, fonts?: Pick<FontFaceSet, "load">, lang = "en"): Document {
+  const { documentElement } = document.implementation.createHTMLDocument("");
+  documentElement.lang = lang;
+  return { documentElement, defaultView: view, fonts } as unknown as Document;
 }
 
 /** A font set whose one load is answered when the test says so. */
@@ -49,7 +49,8 @@ describe("Inter joins the font stack after the first contentful paint", () => {
     const doc = pageWith(page.view, held.fonts);
     addFontsAfterFirstPaint(doc);
     page.paint("first-contentful-paint");
-    expect(held.calls).toEqual([['1em "Inter Variable"', "Fast, private VPN"]]);
+    // A Latin letter: the public cut, the one file an English page draws from.
+    expect(held.calls).toEqual([['1em "Inter Variable"', "A"]]);
     expect(doc.documentElement.hasAttribute(FONTS_ATTRIBUTE)).toBe(false);
     held.answer(true);
     await vi.waitFor(() => expect(doc.documentElement.getAttribute(FONTS_ATTRIBUTE)).toBe("inter"));
@@ -63,5 +64,24 @@ describe("Inter joins the font stack after the first contentful paint", () => {
     page.paint("first-contentful-paint");
     held.answer(false);
     await vi.waitFor(() => expect(doc.documentElement.getAttribute(FONTS_ATTRIBUTE)).toBe("inter"));
+  });
+
+  it("asks for the Cyrillic face too on a Russian page", () => {
+    const page = fakePaintView({ paintTiming: true });
+    const held = heldFonts();
+    addFontsAfterFirstPaint(pageWith(page.view, held.fonts, "ru"));
+    page.paint("first-contentful-paint");
+    expect(held.calls).toEqual([['1em "Inter Variable"', "Aя"]]);
+  });
+
+  it("changes the stack after the wait when Inter's faces never arrive", () => {
+    const page = fakePaintView({ paintTiming: true });
+    const held = heldFonts();
+    const doc = pageWith(page.view, held.fonts);
+    addFontsAfterFirstPaint(doc);
+    page.paint("first-contentful-paint");
+    expect(doc.documentElement.hasAttribute(FONTS_ATTRIBUTE)).toBe(false);
+    page.runTasks();
+    expect(doc.documentElement.getAttribute(FONTS_ATTRIBUTE)).toBe("inter");
   });
 });
