@@ -25,6 +25,16 @@ function heldFonts() {
   return { fonts, calls, answer: (ok: boolean) => answer(ok) };
 }
 
+/** A page in `lang` with held fonts, started and past its first contentful paint. */
+function paintedWithHeldFonts(lang = "en") {
+  const page = fakePaintView({ paintTiming: true });
+  const held = heldFonts();
+  const doc = pageWith(page.view, held.fonts, lang);
+  addFontsAfterFirstPaint(doc);
+  page.paint("first-contentful-paint");
+  return { page, held, doc };
+}
+
 describe("Inter joins the font stack after the first contentful paint", () => {
   it("marks the page for Inter only once the first contentful paint is reported", () => {
     const page = fakePaintView({ paintTiming: true });
@@ -44,11 +54,7 @@ describe("Inter joins the font stack after the first contentful paint", () => {
   });
 
   it("changes the stack only once Inter's faces for the page's text are in", async () => {
-    const page = fakePaintView({ paintTiming: true });
-    const held = heldFonts();
-    const doc = pageWith(page.view, held.fonts);
-    addFontsAfterFirstPaint(doc);
-    page.paint("first-contentful-paint");
+    const { doc, held } = paintedWithHeldFonts();
     // A Latin letter: the public cut, the one file an English page draws from.
     expect(held.calls).toEqual([['1em "Inter Variable"', "A"]]);
     expect(doc.documentElement.hasAttribute(FONTS_ATTRIBUTE)).toBe(false);
@@ -57,29 +63,18 @@ describe("Inter joins the font stack after the first contentful paint", () => {
   });
 
   it("changes the stack all the same when a face fails to load", async () => {
-    const page = fakePaintView({ paintTiming: true });
-    const held = heldFonts();
-    const doc = pageWith(page.view, held.fonts);
-    addFontsAfterFirstPaint(doc);
-    page.paint("first-contentful-paint");
+    const { doc, held } = paintedWithHeldFonts();
     held.answer(false);
     await vi.waitFor(() => expect(doc.documentElement.getAttribute(FONTS_ATTRIBUTE)).toBe("inter"));
   });
 
   it("asks for the Cyrillic face too on a Russian page", () => {
-    const page = fakePaintView({ paintTiming: true });
-    const held = heldFonts();
-    addFontsAfterFirstPaint(pageWith(page.view, held.fonts, "ru"));
-    page.paint("first-contentful-paint");
+    const { held } = paintedWithHeldFonts("ru");
     expect(held.calls).toEqual([['1em "Inter Variable"', "Aя"]]);
   });
 
   it("changes the stack after the wait when Inter's faces never arrive", () => {
-    const page = fakePaintView({ paintTiming: true });
-    const held = heldFonts();
-    const doc = pageWith(page.view, held.fonts);
-    addFontsAfterFirstPaint(doc);
-    page.paint("first-contentful-paint");
+    const { doc, page } = paintedWithHeldFonts();
     expect(doc.documentElement.hasAttribute(FONTS_ATTRIBUTE)).toBe(false);
     page.runTasks();
     expect(doc.documentElement.getAttribute(FONTS_ATTRIBUTE)).toBe("inter");

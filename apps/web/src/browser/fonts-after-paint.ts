@@ -7,9 +7,9 @@ import { afterFirstPaint } from "./first-paint.js";
  * line. With the font requests started after that paint, none of them lies on the path to the
  * largest paint, which is the first one (the landing paragraph, the FAQ heading). The cost: every
  * page load draws its text twice, in the fallback and then in Inter (from the cache after the
- * first visit; the stack changes once the faces are in), and a page whose script never runs (a failed download, a blocker that forbids
- * scripts by CSP while the browser reports scripting as enabled) keeps the fallback, which has
- * Inter's metrics.
+ * first visit; the stack changes once the faces are in), and a page whose script never runs (a
+ * failed download, a blocker that forbids scripts by CSP while the browser reports scripting as
+ * enabled) keeps the fallback, which has Inter's metrics.
  */
 export const FONTS_ATTRIBUTE = "data-fonts";
 
@@ -28,7 +28,7 @@ const SCRIPT_SAMPLE: Readonly<Record<string, string>> = { ru: "Aя" };
 const LATIN_SAMPLE = "A";
 
 /** How long the swap waits for Inter: a stalled font request leaves the fallbacks no longer. */
-export const FONT_WAIT_MS = 3000;
+const FONT_WAIT_MS = 3000;
 
 export function addFontsAfterFirstPaint(doc: Document = document): void {
   const html = doc.documentElement;
