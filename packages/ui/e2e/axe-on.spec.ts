@@ -29,3 +29,25 @@ test("reports a button without a name inside a frame @a11y", async ({ page }) =>
   await expect(page.frameLocator("iframe").locator("button")).toBeAttached();
   expect(await nameless(page)).toEqual(["iframe > button"]);
 });
+
+test("checks the page as it is now on every run, loading axe once per document @a11y", async ({ page }) => {
+  await page.setContent(
+    `<!doctype html><html lang="en"><body><main><button id="a"></button><button id="b"></button></main></body></html>`,
+  );
+  expect(await nameless(page)).toEqual(["#a", "#b"]);
+  // The axe the first run loaded answers the second, on the changed page.
+  await page.evaluate(() => {
+    (window as unknown as { axe: { loadedBefore?: boolean } }).axe.loadedBefore = true;
+    document.getElementById("a")?.append("Named now");
+    document.querySelector("main")?.insertAdjacentHTML("beforeend", '<button id="c"></button>');
+  });
+  expect(await nameless(page)).toEqual(["#b", "#c"]);
+  expect(await page.evaluate(() => (window as unknown as { axe: { loadedBefore?: boolean } }).axe.loadedBefore)).toBe(
+    true,
+  );
+  // After a navigation the page has no axe (`setContent` would keep the window, and axe with it):
+  // it is loaded again, not assumed.
+  const next = `<!doctype html><html lang="en"><body><main><button id="d"></button></main></body></html>`;
+  await page.goto(`data:text/html,${encodeURIComponent(next)}`);
+  expect(await nameless(page)).toEqual(["#d"]);
+});
