@@ -11,19 +11,6 @@ export function totpCode(secret: string, at: number | Date | string = Date.now()
   return TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30, timestamp });
 }
 
-/**
- * A code for `secret` that the server has not taken yet: codes of one 30-second step work once
- * (the server refuses a replay), so after `usedAt` this waits for the next step.
- */
-export async function freshTotpCode(secret: string, usedAt: number | null): Promise<{ code: string; at: number }> {
-  const step = (ms: number) => Math.floor(ms / 30_000);
-  if (usedAt !== null && step(Date.now()) <= step(usedAt)) {
-    await new Promise((resolve) => setTimeout(resolve, (step(usedAt) + 1) * 30_000 - Date.now() + 200));
-  }
-  const at = Date.now();
-  return { code: totpCode(secret, at), at };
-}
-
 /** The key shown while enrolling in screenshots (the real one is random). */
 export const FIXED_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
