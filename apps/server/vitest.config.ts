@@ -23,6 +23,7 @@ export const RUN_ONCE_TESTS = [
   "test/table-ownership.test.ts",
   "test/db-pglite-disk.test.ts",
   "test/db-template-slim.test.ts",
+  "test/db-template-prune.test.ts",
 ];
 export const isRunOnce = (file: string): boolean => RUN_ONCE_TESTS.includes(file);
 

@@ -3,10 +3,22 @@
  * minute on a loaded 2-core box), loading a dump a fraction of that. The server test helpers and
  * the browser suites' servers (TEST_PGLITE_TEMPLATE_DIR, test only) share one cache. A file is
  * named by the PGlite version and the migrations' fingerprint, so a new migration or PGlite makes a
- * new one, and is written atomically, so parallel processes can share it.
+ * new one, and is written atomically, so parallel processes can share it. A file is touched when it
+ * is read, and writing a new one removes the files nobody has read for a week (each is ~18 MB, and
+ * every migration change leaves one behind).
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { migrate, migrationsFingerprint } from "./migrate.js";
@@ -50,15 +62,47 @@ function pgliteVersion(): string {
   }
 }
 
+/** Templates (and unfinished writes of one) not read for this long are removed by the next write. */
+export const STALE_TEMPLATE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Where `cachedPgliteTemplate` keeps the template of this PGlite and these migrations in `dir`. */
+export function templateFile(dir: string): string {
+  // "slim<n>": what `slimDump` wrote, so a cache from an older one (or a full dump) is not taken for it.
+  return path.join(dir, `pglite-${pgliteVersion()}-slim${SLIM_LAYOUT}-${migrationsFingerprint()}.tar`);
+}
+
 /** The cached template in `dir`, made (and written) first when there is none yet. */
 export async function cachedPgliteTemplate(dir: string): Promise<Blob> {
-  // "slim<n>": what `slimDump` wrote, so a cache from an older one (or a full dump) is not taken for it.
-  const file = path.join(dir, `pglite-${pgliteVersion()}-slim${SLIM_LAYOUT}-${migrationsFingerprint()}.tar`);
-  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const file = templateFile(dir);
+  if (existsSync(file)) {
+    const bytes = readFileSync(file);
+    // Its mtime says when it was last used, which is what pruning goes by.
+    const now = new Date();
+    utimesSync(file, now, now);
+    return new Blob([bytes]);
+  }
   const blob = await createPgliteTemplate();
   mkdirSync(dir, { recursive: true });
   const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
   writeFileSync(partial, Buffer.from(await blob.arrayBuffer()));
   renameSync(partial, file);
+  pruneStaleTemplates(dir, Date.now());
   return blob;
+}
+
+/**
+ * Removes the templates in `dir`, and the unfinished writes of one (a process killed mid-write),
+ * that nobody has read for `STALE_TEMPLATE_MS`. Another process may be removing the same file:
+ * whatever is already gone is skipped.
+ */
+export function pruneStaleTemplates(dir: string, now: number): void {
+  for (const name of readdirSync(dir)) {
+    if (!/^pglite-.+\.tar(\.\d+\.[0-9a-f]+)?$/.test(name)) continue;
+    const file = path.join(dir, name);
+    try {
+      if (now - statSync(file).mtimeMs > STALE_TEMPLATE_MS) rmSync(file, { force: true });
+    } catch {
+      // Gone between the listing and the stat: nothing to do.
+    }
+  }
 }
