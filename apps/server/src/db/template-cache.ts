@@ -76,9 +76,14 @@ export async function cachedPgliteTemplate(dir: string): Promise<Blob> {
   const file = templateFile(dir);
   if (existsSync(file)) {
     const bytes = readFileSync(file);
-    // Its mtime says when it was last used, which is what pruning goes by.
-    const now = new Date();
-    utimesSync(file, now, now);
+    // Its mtime says when it was last used, which is what pruning goes by. Best effort: a file
+    // another user wrote can be read but not touched.
+    try {
+      const now = new Date();
+      utimesSync(file, now, now);
+    } catch {
+      // Left as it is: at worst it is made again after a week.
+    }
     return new Blob([bytes]);
   }
   const blob = await createPgliteTemplate();
