@@ -74,8 +74,8 @@ export function templateFile(dir: string): string {
 /** The cached template in `dir`, made (and written) first when there is none yet. */
 export async function cachedPgliteTemplate(dir: string): Promise<Blob> {
   const file = templateFile(dir);
-  if (existsSync(file)) {
-    const bytes = readFileSync(file);
+  const cached = readIfThere(file);
+  if (cached) {
     // Its mtime says when it was last used, which is what pruning goes by. Best effort: a file
     // another user wrote can be read but not touched.
     try {
@@ -84,15 +84,30 @@ export async function cachedPgliteTemplate(dir: string): Promise<Blob> {
     } catch {
       // Left as it is: at worst it is made again after a week.
     }
-    return new Blob([bytes]);
+    return new Blob([cached]);
   }
   const blob = await createPgliteTemplate();
   mkdirSync(dir, { recursive: true });
   const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
   writeFileSync(partial, Buffer.from(await blob.arrayBuffer()));
   renameSync(partial, file);
-  pruneStaleTemplates(dir, Date.now());
+  // Housekeeping must not fail the caller, who already has a good template.
+  try {
+    pruneStaleTemplates(dir, Date.now());
+  } catch {
+    // The folder went away or cannot be listed: nothing to prune.
+  }
   return blob;
+}
+
+/** The file's bytes, or null when it is not there (never written, or pruned by another process). */
+function readIfThere(file: string): Buffer | null {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
 }
 
 /**
