@@ -11,12 +11,15 @@ const axeSource: string = createRequire(createRequire(import.meta.url).resolve("
 ).source;
 
 /**
- * A builder that loads axe into the page only when the page has none yet. `AxeBuilder` evaluates
- * axe's 0.5 MB source twice on every run (once itself, once more to inject it), about 0.14 CPU-s
- * measured on a public page; most of our pages are checked more than once (light and dark, a
- * Storybook page through all its stories), and the axe already there is the same. Given a no-op as
- * its source, the builder's own steps (configure, `axe.run`) run on the axe this loaded.
- * Only for pages without frames: each frame would need axe injected by the builder itself.
+ * A builder that loads axe into the page only when the page has none of ours yet. `AxeBuilder`
+ * evaluates axe's 0.5 MB source twice on every run (once itself, once more to inject it), about
+ * 0.14 CPU-s measured on a public page; most of our pages are checked more than once (light and
+ * dark, a Storybook page through all its stories), and the axe already there is the same. Given a
+ * no-op as its source, the builder's own steps (configure, `axe.run`) run on the axe this loaded.
+ * An axe the page brought itself (Storybook's a11y addon configures its own per story) is not
+ * taken for ours: ours is marked when loaded.
+ * Only for pages without frames: each frame would need axe injected by the builder itself, so a
+ * frame that appears after `axeOn` chose this builder is refused instead of silently skipped.
  */
 class AxeLoadedOnce extends AxeBuilder {
   readonly #page: Page;
@@ -27,9 +30,14 @@ class AxeLoadedOnce extends AxeBuilder {
   }
 
   override async analyze(): ReturnType<AxeBuilder["analyze"]> {
+    if (this.#page.mainFrame().childFrames().length > 0) {
+      throw new Error("axeOn: the page has a frame it did not have when axeOn(page) was called; call it afterwards");
+    }
     // Asked of the page every time, not remembered here: a navigation brings a document without it.
-    const loaded = await this.#page.evaluate("typeof window.axe?.run === 'function'");
-    if (!loaded) await this.#page.evaluate(axeSource);
+    const ours = await this.#page.evaluate(
+      "typeof window.axe?.run === 'function' && window.axe === window.__veilTestAxe",
+    );
+    if (!ours) await this.#page.evaluate(`${axeSource}\n;window.__veilTestAxe = window.axe;`);
     return super.analyze();
   }
 }

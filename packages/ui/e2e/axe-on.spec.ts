@@ -51,3 +51,31 @@ test("checks the page as it is now on every run, loading axe once per document @
   await page.goto(`data:text/html,${encodeURIComponent(next)}`);
   expect(await nameless(page)).toEqual(["#d"]);
 });
+
+test("refuses to run, rather than skip it, when a frame appeared after the builder was made @a11y", async ({
+  page,
+}) => {
+  await page.setContent(`<!doctype html><html lang="en"><body><main><button>Named</button></main></body></html>`);
+  const builder = axeOn(page).withRules(["button-name"]);
+  await page.evaluate(() => {
+    const frame = document.createElement("iframe");
+    frame.title = "Late";
+    frame.srcdoc = "<!doctype html><html lang=en><body><button></button></body></html>";
+    document.querySelector("main")?.append(frame);
+  });
+  await expect(page.frameLocator("iframe").locator("button")).toBeAttached();
+  await expect(builder.analyze()).rejects.toThrow(/frame/);
+});
+
+test("loads its own axe over one the page brought itself @a11y", async ({ page }) => {
+  await page.setContent(`<!doctype html><html lang="en"><body><main><button id="a"></button></main></body></html>`);
+  // A page's own "axe" that finds nothing (as a page-configured axe might, with rules switched off).
+  await page.evaluate(() => {
+    (window as unknown as { axe: unknown }).axe = {
+      run: async () => ({ violations: [] }),
+      configure: () => undefined,
+      runPartial: undefined,
+    };
+  });
+  expect(await nameless(page)).toEqual(["#a"]);
+});
