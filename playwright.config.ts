@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS } from "./packages/test-kit/src/chromium.ts";
 
 /**
  * Browser suites on Debian's Chromium (never a downloaded browser: this network has none to give).
@@ -61,18 +62,7 @@ export default defineConfig({
     trace: isCI ? "off" : "retain-on-failure",
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--force-color-profile=srgb",
-        "--font-render-hinting=none",
-        "--disable-lcd-text",
-      ],
+      args: [...CHROMIUM_ARGS, "--force-color-profile=srgb", "--font-render-hinting=none", "--disable-lcd-text"],
     },
   },
   projects: [

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import { playwright } from "@vitest/browser-playwright";
+import { CHROMIUM_ARGS } from "@veil/test-kit/chromium";
 import { defineProject } from "vitest/config";
 
 const configDir = fileURLToPath(new URL("./.storybook", import.meta.url));
@@ -33,15 +34,7 @@ export default defineProject({
       provider: playwright({
         launchOptions: {
           executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
+          args: [...CHROMIUM_ARGS],
         },
       }),
       instances: [{ browser: "chromium" }],

@@ -108,7 +108,8 @@ const DETERMINISTIC_RASTER_ARGS = [
   "--disable-partial-raster",
   "--disable-skia-runtime-opts",
   "--run-all-compositor-stages-before-draw",
-  "--disable-features=PaintHolding",
+  // PaintHolding is off too, in the one `--disable-features` of CHROMIUM_ARGS (./chromium.ts): a
+  // second such switch here would replace that list.
   "--disable-threaded-animation",
   "--disable-checker-imaging",
   "--num-raster-threads=1",

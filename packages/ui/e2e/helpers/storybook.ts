@@ -89,10 +89,59 @@ export const test = base.extend<
 });
 export { expect } from "@playwright/test";
 
+interface StoryChannel {
+  emit: (event: string, payload: unknown) => void;
+  on: (event: string, listener: (payload: unknown) => void) => void;
+}
+
 interface StoryPhaseWindow {
   __STORYBOOK_PREVIEW__?: { currentRender?: { id?: string; phase?: string } };
-  __STORYBOOK_ADDONS_CHANNEL__?: { emit: (event: string, payload: unknown) => void };
+  __STORYBOOK_ADDONS_CHANNEL__?: StoryChannel;
+  /** Each story's outcome as the preview reported it (`recordStoryOutcomes`): "success" or "error". */
+  __veilStoryOutcomes?: Record<string, string>;
 }
+
+/**
+ * Keeps, in the page, how each story's render ended, from the preview's own channel: a story whose
+ * play function threw, or that left an unhandled error while playing, still reaches the render phase
+ * "finished" (Storybook 10 moves on to it after "errored"), so the phase alone would pass it. The
+ * channel is set on `window` by the preview's first script, so the listener is attached from an
+ * init script that watches for it.
+ */
+function recordStoryOutcomes(): void {
+  const w = window as unknown as StoryPhaseWindow;
+  const outcomes: Record<string, string> = {};
+  w.__veilStoryOutcomes = outcomes;
+  let channel: StoryChannel | undefined;
+  Object.defineProperty(window, "__STORYBOOK_ADDONS_CHANNEL__", {
+    configurable: true,
+    get: () => channel,
+    set: (value: StoryChannel) => {
+      channel = value;
+      let current: string | undefined;
+      value.on("storyRenderPhaseChanged", (payload) => {
+        const { storyId, newPhase } = payload as { storyId?: string; newPhase?: string };
+        if (!storyId) return;
+        current = storyId;
+        // A new render of the story starts with a clean slate; an error anywhere in it sticks.
+        if (newPhase === "loading") delete outcomes[storyId];
+        if (newPhase === "errored") outcomes[storyId] ??= "error";
+      });
+      // What threw, for the failure message (these events name no story: the one rendering).
+      const threw = (error: unknown) => {
+        const first = (Array.isArray(error) ? error[0] : error) as { message?: string } | undefined;
+        if (current) outcomes[current] = `error: ${first?.message ?? "unknown"}`;
+      };
+      for (const event of ["playFunctionThrewException", "storyThrewException", "unhandledErrorsWhilePlaying"])
+        value.on(event, threw);
+      value.on("storyFinished", (payload) => {
+        const { storyId, status } = payload as { storyId?: string; status?: string };
+        if (storyId && !outcomes[storyId]?.startsWith("error")) outcomes[storyId] = status ?? "error";
+      });
+    },
+  });
+}
+const recording = new WeakSet<Page>();
 
 /**
  * Opens one story in the Storybook iframe and waits until it is truly settled: the render (and its
@@ -111,6 +160,10 @@ export async function visit(
     reuse = false,
   }: { id: string; args?: Record<string, string>; globals?: Record<string, string>; reuse?: boolean },
 ): Promise<void> {
+  if (!recording.has(page)) {
+    recording.add(page);
+    await page.addInitScript(recordStoryOutcomes);
+  }
   const onStorybook = page.url().includes("/iframe.html");
   if (reuse && onStorybook && !args && !globals) {
     await playwrightTest.step("switch story", () =>
@@ -140,15 +193,22 @@ export async function visit(
           const render = (window as unknown as StoryPhaseWindow).__STORYBOOK_PREVIEW__?.currentRender;
           if (render?.id !== storyId) return false;
           const current = render.phase;
-          return current === "finished" || current === "errored" || current === "aborted" ? current : false;
+          // "finished" counts once the story's outcome is in (the preview reports it in that phase).
+          const outcomes = (window as unknown as StoryPhaseWindow).__veilStoryOutcomes;
+          if (current === "finished") return outcomes?.[storyId] ? current : false;
+          return current === "errored" || current === "aborted" ? current : false;
         },
         id,
         { timeout: 20_000 },
       )
       .then((handle) => handle.jsonValue());
-    if (phase !== "finished") {
-      const message = await page.locator("#error-message").textContent();
-      throw new Error(`Story ${id} did not render (${phase}): ${message ?? "no message"}`);
+    // Its play function threw or its render failed (the outcome), or it never finished (the phase).
+    const outcome = await page.evaluate(
+      (storyId) => (window as unknown as StoryPhaseWindow).__veilStoryOutcomes?.[storyId],
+      id,
+    );
+    if (phase !== "finished" || outcome !== "success") {
+      throw new Error(`Story ${id} did not render and play (${phase}): ${outcome ?? "no outcome reported"}`);
     }
     await page.locator(".veil-story-root").waitFor();
 
