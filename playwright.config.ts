@@ -1,7 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS } from "./packages/test-kit/src/chromium.ts";
+import { CHROMIUM_ARGS } from "./packages/test-kit/src/chromium.js";
 
 /**
  * Browser suites on Debian's Chromium (never a downloaded browser: this network has none to give).

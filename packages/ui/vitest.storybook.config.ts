@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import { playwright } from "@vitest/browser-playwright";
-import { CHROMIUM_ARGS } from "@veil/test-kit/chromium";
+import { CHROMIUM_ARGS } from "../test-kit/src/chromium.js";
 import { defineProject } from "vitest/config";
 
 const configDir = fileURLToPath(new URL("./.storybook", import.meta.url));

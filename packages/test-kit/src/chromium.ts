@@ -1,7 +1,8 @@
 /**
  * The switches every test run starts Debian's Chromium with (Playwright's projects and the Vitest
- * Storybook project), in one place. Imported by path from the root Playwright config, so nothing
- * here may import anything.
+ * Storybook project), in one place. Imported by relative path from both configs (a config loader
+ * leaves a workspace package's import to Node, which cannot load TypeScript), so nothing here may
+ * import anything.
  */
 
 /**
