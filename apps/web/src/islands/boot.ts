@@ -2,7 +2,7 @@ import { API_PATHS, LANGUAGES, type Language, PLAN_CATALOGUE } from "@veil/contr
 import { recoveryFlag } from "../auth/local-store.js";
 import { hasStoredSession } from "../auth/session-hint.js";
 import { afterFirstPaint } from "../browser/first-paint.js";
-import { savesData, whenIdle } from "../browser/idle.js";
+import { savesData, whenIdle, whenIdleEach } from "../browser/idle.js";
 import { ISLAND_TAG } from "../components/island-names.js";
 import { detectBrowserLanguage, storeLanguage, syncLanguageCookie } from "../i18n/language.js";
 import { APP_ROUTE_PATHS, routeKey } from "../navigation/paths.js";
@@ -243,7 +243,7 @@ export function bootIslands(root: HTMLElement, { swapped = false } = {}): void {
   for (const type of WAKE_EVENTS) document.addEventListener(type, wake, { capture: true, passive: true, signal });
   window.addEventListener("scroll", wake, { capture: true, passive: true, signal });
   if (has("plans")) afterLoad(() => signal.aborted || void checkPlans(wake));
-  afterLoad(() => whenIdle(() => (woken || signal.aborted ? undefined : prefetchIslandCode(root))));
+  afterLoad(() => prefetchIslandCode(root, () => woken || signal.aborted));
 }
 
 /** The page's inline start-up (@veil/contracts PAGE_START_SCRIPT) and the clicks it recorded. */
@@ -274,12 +274,14 @@ function interactedBeforeStart(): boolean {
  * Fetches the islands' code (the files the prerenderer lists in `data-island-code`) into the HTTP
  * cache at the lowest priority, not running it: a tap after the first seconds of a visit then waits
  * for React to start, not for the network (on a slow phone the download was most of the wait). A
- * prefetch is not parsed or run, so the page's main thread does no more than before; a visitor who
- * asked to save data does not get it.
+ * prefetch is not parsed or run; a visitor who asked to save data does not get it.
  */
-function prefetchIslandCode(root: HTMLElement): void {
+function prefetchIslandCode(root: HTMLElement, over: () => boolean): void {
   if (savesData()) return;
-  for (const file of (root.dataset.islandCode ?? "").split(" ").filter(Boolean)) {
+  // A few links per idle task: each append starts its request at once (about 1.5 ms apiece here).
+  // Once the islands woke (their imports fetch what is left) or the page was swapped, none more.
+  whenIdleEach((root.dataset.islandCode ?? "").split(" ").filter(Boolean), (file) => {
+    if (over()) return;
     const link = document.createElement("link");
     link.rel = "prefetch";
     link.href = `/${file}`;
@@ -287,7 +289,7 @@ function prefetchIslandCode(root: HTMLElement): void {
     link.crossOrigin = "anonymous";
     link.fetchPriority = "low";
     document.head.append(link);
-  }
+  });
 }
 
 /**
