@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import { playwright } from "@vitest/browser-playwright";
-import { CHROMIUM_ARGS } from "../test-kit/src/chromium.js";
 import { defineProject } from "vitest/config";
+import { CHROMIUM_ARGS } from "../test-kit/src/chromium.js";
 
 const configDir = fileURLToPath(new URL("./.storybook", import.meta.url));
 
