@@ -65,6 +65,17 @@ describe("whenIdleEach", () => {
     expect(done).toEqual(["a", "b"]);
   });
 
+  it("does no more once called off from within an item", () => {
+    install();
+    const done: number[] = [];
+    const stop = whenIdleEach([1, 2, 3, 4, 5], (item) => {
+      done.push(item);
+      if (item === 2) stop();
+    });
+    runIdleTasks(done);
+    expect(done).toEqual([1, 2]);
+  });
+
   it("does no more once called off", () => {
     install();
     const done: number[] = [];

@@ -33,13 +33,17 @@ const SLICE_MS = 4;
  */
 export function whenIdleEach<T>(items: readonly T[], each: (item: T) => void): () => void {
   let next = 0;
+  let stopped = false;
   let cancel = () => {};
   const slice = () => {
     const started = performance.now();
     do each(items[next++] as T);
-    while (next < items.length && performance.now() - started < SLICE_MS);
-    if (next < items.length) cancel = whenIdle(slice);
+    while (!stopped && next < items.length && performance.now() - started < SLICE_MS);
+    if (!stopped && next < items.length) cancel = whenIdle(slice);
   };
   if (items.length > 0) cancel = whenIdle(slice);
-  return () => cancel();
+  return () => {
+    stopped = true;
+    cancel();
+  };
 }

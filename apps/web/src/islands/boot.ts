@@ -188,9 +188,12 @@ export function bootIslands(root: HTMLElement, { swapped = false } = {}): void {
     { capture: true, signal },
   );
   let woken = false;
+  // Once the islands wake, their imports fetch what the idle prefetch has not yet asked for.
+  let stopPrefetch = () => {};
   const wake = () => {
     if (woken) return;
     woken = true;
+    stopPrefetch();
     for (const type of WAKE_EVENTS) document.removeEventListener(type, wake, true);
     window.removeEventListener("scroll", wake, true);
     void import("./hydrate.js").then((hydration) => {
@@ -243,7 +246,11 @@ export function bootIslands(root: HTMLElement, { swapped = false } = {}): void {
   for (const type of WAKE_EVENTS) document.addEventListener(type, wake, { capture: true, passive: true, signal });
   window.addEventListener("scroll", wake, { capture: true, passive: true, signal });
   if (has("plans")) afterLoad(() => signal.aborted || void checkPlans(wake));
-  afterLoad(() => prefetchIslandCode(root, () => woken || signal.aborted));
+  afterLoad(() => {
+    if (woken || signal.aborted) return;
+    stopPrefetch = prefetchIslandCode(root);
+    signal.addEventListener("abort", stopPrefetch);
+  });
 }
 
 /** The page's inline start-up (@veil/contracts PAGE_START_SCRIPT) and the clicks it recorded. */
@@ -274,14 +281,13 @@ function interactedBeforeStart(): boolean {
  * Fetches the islands' code (the files the prerenderer lists in `data-island-code`) into the HTTP
  * cache at the lowest priority, not running it: a tap after the first seconds of a visit then waits
  * for React to start, not for the network (on a slow phone the download was most of the wait). A
- * prefetch is not parsed or run; a visitor who asked to save data does not get it.
+ * prefetch is not parsed or run; a visitor who asked to save data does not get it. Returns a
+ * function that asks for no more.
  */
-function prefetchIslandCode(root: HTMLElement, over: () => boolean): void {
-  if (savesData()) return;
+function prefetchIslandCode(root: HTMLElement): () => void {
+  if (savesData()) return () => {};
   // A few links per idle task: each append starts its request at once (about 1.5 ms apiece here).
-  // Once the islands woke (their imports fetch what is left) or the page was swapped, none more.
-  whenIdleEach((root.dataset.islandCode ?? "").split(" ").filter(Boolean), (file) => {
-    if (over()) return;
+  return whenIdleEach((root.dataset.islandCode ?? "").split(" ").filter(Boolean), (file) => {
     const link = document.createElement("link");
     link.rel = "prefetch";
     link.href = `/${file}`;

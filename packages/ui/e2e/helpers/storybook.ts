@@ -116,15 +116,22 @@ function recordStoryOutcomes(): void {
   Object.defineProperty(window, "__STORYBOOK_ADDONS_CHANNEL__", {
     configurable: true,
     get: () => channel,
-    set: (value: StoryChannel) => {
+    set: (value: StoryChannel | undefined) => {
       channel = value;
+      if (!value) return;
       let current: string | undefined;
+      // The render each story's outcome belongs to: a new render of the story (another visit)
+      // starts with a clean slate, the same render passing "loading" again (a re-render after its
+      // play threw) keeps its error.
+      const renders: Record<string, unknown> = {};
       value.on("storyRenderPhaseChanged", (payload) => {
-        const { storyId, newPhase } = payload as { storyId?: string; newPhase?: string };
+        const { storyId, newPhase, renderId } = payload as { storyId?: string; newPhase?: string; renderId?: unknown };
         if (!storyId) return;
         current = storyId;
-        // A new render of the story starts with a clean slate; an error anywhere in it sticks.
-        if (newPhase === "loading") delete outcomes[storyId];
+        if (newPhase === "loading" && renders[storyId] !== renderId) {
+          renders[storyId] = renderId;
+          delete outcomes[storyId];
+        }
         if (newPhase === "errored") outcomes[storyId] ??= "error";
       });
       // What threw, for the failure message (these events name no story: the one rendering).
@@ -165,6 +172,9 @@ export async function visit(
     await page.addInitScript(recordStoryOutcomes);
   }
   const onStorybook = page.url().includes("/iframe.html");
+  if (reuse && onStorybook && !(await page.evaluate(() => "__veilStoryOutcomes" in window))) {
+    throw new Error("visit: this page opened the Storybook itself; open its first story with visit() instead");
+  }
   if (reuse && onStorybook && !args && !globals) {
     await playwrightTest.step("switch story", () =>
       page.evaluate((storyId) => {
