@@ -20,7 +20,12 @@ const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Busy CPU time of the whole machine so far, in seconds (user, nice, system, irq, softirq). */
 function busySeconds() {
-  const [user, nice, system, , , irq, softirq] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, , , irq, softirq] = readFileSync("/proc/stat", "utf8")
+    .split("\n")[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
   return (user + nice + system + irq + softirq) / 100;
 }
 
@@ -32,7 +37,7 @@ async function cpuPer(step) {
 }
 
 const variants = {
-  "CHROMIUM_ARGS": [...CHROMIUM_ARGS],
+  CHROMIUM_ARGS: [...CHROMIUM_ARGS],
   "without its --disable-features": CHROMIUM_ARGS.filter((arg) => !arg.startsWith("--disable-features=")),
 };
 
