@@ -25,6 +25,17 @@ export function afterFirstPaint(then: () => void, view: PaintingWindow = window)
     observer.observe({ type: "paint", buffered: true });
     return;
   }
-  // No paint timing: a task queued from a frame callback runs after that frame.
+  afterNextFrame(then, view);
+}
+
+/**
+ * Runs `then` in a task after the next frame, so what the current task changed is on screen before
+ * it runs (a task queued from a frame callback runs after that frame). A hidden tab draws no frames:
+ * it runs once the tab is shown.
+ */
+export function afterNextFrame(
+  then: () => void,
+  view: Pick<Window, "requestAnimationFrame" | "setTimeout"> = window,
+): void {
   view.requestAnimationFrame(() => view.setTimeout(then, 0));
 }

@@ -119,6 +119,44 @@ describe("an interaction before the start-up ran", () => {
   });
 });
 
+describe("the first interaction", () => {
+  // Hydration is one long task: it must not run between a touch and the frame that answers it (#30).
+  it("starts hydration only after the press has ended, in a task after the next frame", async () => {
+    const { button } = page();
+    bootIslands(root);
+    button.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    // A finger still down, several frames later.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await vi.dynamicImportSettled();
+    expect(hydration.options).toBeUndefined();
+    const frame = vi.spyOn(window, "requestAnimationFrame");
+    try {
+      button.dispatchEvent(new Event("pointerup", { bubbles: true }));
+      expect(frame).toHaveBeenCalledOnce();
+      await vi.dynamicImportSettled();
+      expect(hydration.options).toBeUndefined();
+    } finally {
+      frame.mockRestore();
+    }
+    await hydrating();
+  });
+
+  it("starts hydration after a press that never ends, a second on", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame"] });
+    try {
+      const { button } = page();
+      bootIslands(root);
+      button.dispatchEvent(new Event("touchstart", { bubbles: true }));
+      await vi.advanceTimersByTimeAsync(900);
+      expect(hydration.options).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(200);
+    } finally {
+      vi.useRealTimers();
+    }
+    await hydrating();
+  });
+});
+
 describe("a submission made before hydration", () => {
   it("is sent once, after hydration", async () => {
     const { island, button } = page();
