@@ -3,6 +3,7 @@ import { recoveryFlag } from "../auth/local-store.js";
 import { hasStoredSession } from "../auth/session-hint.js";
 import { afterFirstPaint, afterNextFrame } from "../browser/first-paint.js";
 import { savesData, whenIdle, whenIdleEach } from "../browser/idle.js";
+import { afterPress } from "../browser/press.js";
 import { ISLAND_TAG } from "../components/island-names.js";
 import { detectBrowserLanguage, storeLanguage, syncLanguageCookie } from "../i18n/language.js";
 import { APP_ROUTE_PATHS, routeKey } from "../navigation/paths.js";
@@ -25,28 +26,6 @@ const SAFE_SUBMIT = 'button[type="submit"][formmethod="dialog"]';
 
 /** Events that count as the visitor's first interaction. */
 const WAKE_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
-
-/** What ends a press (its click comes with the end: after `pointerup`, before the next frame). */
-const PRESS_END_EVENTS = ["click", "pointerup", "pointercancel", "touchend", "touchcancel"] as const;
-/** A press held longer than this (a long press, a drag) does not hold the islands back any longer. */
-const LONGEST_PRESS_MS = 1_000;
-
-/** Runs `then` once the press `event` began has ended (at most LONGEST_PRESS_MS); for any other event, now. */
-function afterPress(event: Event | undefined, then: () => void): void {
-  if (event?.type !== "pointerdown" && event?.type !== "touchstart") {
-    then();
-    return;
-  }
-  const ended = new AbortController();
-  const end = () => {
-    if (ended.signal.aborted) return;
-    ended.abort();
-    clearTimeout(timer);
-    then();
-  };
-  const timer = setTimeout(end, LONGEST_PRESS_MS);
-  for (const type of PRESS_END_EVENTS) document.addEventListener(type, end, { capture: true, signal: ended.signal });
-}
 
 /**
  * `swapped`: the page was just put in place by a language choice (islands/page-language.ts), not
@@ -193,7 +172,7 @@ export function bootIslands(root: HTMLElement, { swapped = false } = {}): void {
       submitter.setAttribute("aria-busy", "true");
       submitter.setAttribute("aria-disabled", "true");
       submitter.dataset.earlySubmit = "true";
-      wake();
+      wake("submit");
     },
     { capture: true, signal },
   );
@@ -212,23 +191,29 @@ export function bootIslands(root: HTMLElement, { swapped = false } = {}): void {
   let woken = false;
   // Once the islands wake, their imports fetch what the idle prefetch has not yet asked for.
   let stopPrefetch = () => {};
-  const wake = (event?: Event) => {
+  /**
+   * `trigger`: the visitor's first interaction, or their submission; none when the page itself
+   * asks (a session to show, plans that differ), which wakes the islands at once.
+   */
+  const wake = (trigger?: Event | "submit") => {
     if (woken) return;
     woken = true;
     stopPrefetch();
     for (const type of WAKE_EVENTS) document.removeEventListener(type, wake, true);
     window.removeEventListener("scroll", wake, true);
+    if (!trigger) return hydrate();
     // Hydration is one long task (hundreds of ms on a slow phone), and the island code is often
     // cached by then (the idle prefetch): started at once, it ran between the touch and the frame
-    // that answers it — the native menu, dialog or busy button waited for React (issue #30). So it
-    // starts after that frame: once a press has ended (the click comes with its end), else now.
-    afterPress(event, () => afterNextFrame(hydrate));
+    // that answers it, so the native menu, dialog or busy button waited for React (issue #30). It
+    // starts after that frame: once a press is over (browser/press.ts), in a task after the next.
+    afterPress(trigger instanceof Event ? trigger : undefined, () => afterNextFrame(hydrate), signal);
   };
   const hydrate = () => {
     void import("./hydrate.js").then((hydration) => {
       // A language switch may have swapped the page while this code loaded: the new page's own
-      // start-up hydrates its islands, in its language.
-      if (signal.aborted) return;
+      // start-up hydrates its islands, in its language. Once the app has taken the page over (a
+      // link followed meanwhile), the islands are its to render.
+      if (signal.aborted || handedOver) return;
       return hydration.hydrateIslands(root, {
         language,
         path,
