@@ -53,6 +53,23 @@ describe("a press", () => {
     expect(held).toHaveBeenCalledOnce();
   });
 
+  it("begun with Space, lifts with its key, and a key does not lift a finger's press", () => {
+    const spaced = vi.fn();
+    afterPress(event("keydown", { key: " " }), spaced);
+    fire("pointerup");
+    vi.advanceTimersByTime(CLICK_AFTER_LIFT_MS);
+    expect(spaced).not.toHaveBeenCalled();
+    fire("keyup");
+    vi.advanceTimersByTime(CLICK_AFTER_LIFT_MS);
+    expect(spaced).toHaveBeenCalledOnce();
+
+    const touched = vi.fn();
+    afterPress(event("touchstart"), touched);
+    fire("keyup");
+    vi.advanceTimersByTime(CLICK_AFTER_LIFT_MS);
+    expect(touched).not.toHaveBeenCalled();
+  });
+
   it("runs nothing once its signal aborts", () => {
     const then = vi.fn();
     const started = new AbortController();

@@ -7,10 +7,11 @@
 /** What ends a press at once: its click (or a cancel, or a long press's context menu). */
 const PRESS_ENDS = ["click", "pointercancel", "touchcancel", "contextmenu"] as const;
 /**
- * What ends a press a little later. A touch's click is made from the gesture after the finger
- * lifts, so `pointerup`/`touchend` come first; a press without a click (a drag, a scroll) ends here.
+ * What ends a pointer's or a touch's press a little later (Space's: `keyup`). A touch's click is
+ * made from the gesture after the finger lifts, so these come first; a press without a click (a
+ * drag, a scroll) ends here.
  */
-const PRESS_LIFTS = ["pointerup", "touchend", "keyup"] as const;
+const PRESS_LIFTS = ["pointerup", "touchend"];
 /** How long after a lift the press counts as over without its click (ms). */
 export const CLICK_AFTER_LIFT_MS = 100;
 /** A press held longer than this (a long press, a drag) holds nothing back any longer (ms). */
@@ -40,19 +41,21 @@ export function afterPress(event: Event | undefined, then: () => void, signal?: 
   }
   const over = new AbortController();
   const timers: ReturnType<typeof setTimeout>[] = [];
-  const end = () => {
-    if (over.signal.aborted) return;
+  const stop = () => {
     over.abort();
     for (const timer of timers) clearTimeout(timer);
-    if (!signal?.aborted) then();
   };
-  signal?.addEventListener("abort", () => over.abort(), { signal: over.signal });
+  const end = () => {
+    if (over.signal.aborted) return;
+    stop();
+    then();
+  };
+  signal?.addEventListener("abort", stop, { signal: over.signal });
   timers.push(setTimeout(end, LONGEST_PRESS_MS));
   const options = { capture: true, signal: over.signal };
   for (const type of PRESS_ENDS) document.addEventListener(type, end, options);
-  for (const type of PRESS_LIFTS)
-    document.addEventListener(type, () => timers.push(setTimeout(end, CLICK_AFTER_LIFT_MS)), {
-      ...options,
-      once: true,
-    });
+  // Space's press lifts with its key, a pointer's or a touch's with them.
+  const lifts = event?.type === "keydown" ? ["keyup"] : PRESS_LIFTS;
+  const lifted = () => timers.push(setTimeout(end, CLICK_AFTER_LIFT_MS));
+  for (const type of lifts) document.addEventListener(type, lifted, { ...options, once: true });
 }

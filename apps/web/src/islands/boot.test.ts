@@ -70,13 +70,21 @@ describe("an interaction before the start-up ran", () => {
   const activation = (hasBeenActive: boolean) =>
     Object.defineProperty(navigator, "userActivation", { value: { hasBeenActive }, configurable: true });
 
-  it("wakes the islands at once", async () => {
+  it("wakes the islands, after the frame that shows its native answer", async () => {
     page();
     activation(true);
+    const frame = vi.spyOn(window, "requestAnimationFrame").mockImplementation(() => 0);
     try {
       bootIslands(root);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await vi.dynamicImportSettled();
+      expect(frame).toHaveBeenCalledOnce();
+      expect(hydration.options).toBeUndefined();
+      // The frame is drawn.
+      frame.mock.calls[0]?.[0](performance.now());
       await hydrating();
     } finally {
+      frame.mockRestore();
       Reflect.deleteProperty(navigator, "userActivation");
     }
   });

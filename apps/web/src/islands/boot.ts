@@ -27,6 +27,12 @@ const SAFE_SUBMIT = 'button[type="submit"][formmethod="dialog"]';
 /** Events that count as the visitor's first interaction. */
 const WAKE_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
 
+/** Runs `then` once what this task changed is on screen: after the next frame; in a hidden tab, which draws none, soon. */
+function afterAnswerShown(then: () => void): void {
+  if (document.hidden) setTimeout(then, 0);
+  else afterNextFrame(then);
+}
+
 /**
  * `swapped`: the page was just put in place by a language choice (islands/page-language.ts), not
  * loaded; the choice was an interaction, but it asked for this page, not for React.
@@ -47,8 +53,11 @@ export function bootIslands(root: HTMLElement, { swapped = false } = {}): void {
     if (handedOver) return;
     handedOver = true;
     document.removeEventListener("click", followLink);
-    void import("../spa/start.js").then((app) =>
-      app.takeOverPage(root, { language: request.language ?? language, navigation: request.navigation }),
+    void import("../spa/start.js").then(
+      (app) => app.takeOverPage(root, { language: request.language ?? language, navigation: request.navigation }),
+      // The app's code did not arrive (the connection dropped): the browser does it natively, a
+      // link as a link, a language by loading the page again (the choice is stored).
+      () => (request.navigation ? window.location.assign(request.navigation.to) : window.location.reload()),
     );
   };
 
@@ -172,7 +181,7 @@ export function bootIslands(root: HTMLElement, { swapped = false } = {}): void {
       submitter.setAttribute("aria-busy", "true");
       submitter.setAttribute("aria-disabled", "true");
       submitter.dataset.earlySubmit = "true";
-      wake("submit");
+      wake("answered");
     },
     { capture: true, signal },
   );
@@ -192,10 +201,11 @@ export function bootIslands(root: HTMLElement, { swapped = false } = {}): void {
   // Once the islands wake, their imports fetch what the idle prefetch has not yet asked for.
   let stopPrefetch = () => {};
   /**
-   * `trigger`: the visitor's first interaction, or their submission; none when the page itself
+   * `trigger`: the visitor's first interaction, or "answered" when the start-up has just answered
+   * them natively (a submission's busy state, taps made before it ran); none when the page itself
    * asks (a session to show, plans that differ), which wakes the islands at once.
    */
-  const wake = (trigger?: Event | "submit") => {
+  const wake = (trigger?: Event | "answered") => {
     if (woken) return;
     woken = true;
     stopPrefetch();
@@ -206,7 +216,7 @@ export function bootIslands(root: HTMLElement, { swapped = false } = {}): void {
     // cached by then (the idle prefetch): started at once, it ran between the touch and the frame
     // that answers it, so the native menu, dialog or busy button waited for React (issue #30). It
     // starts after that frame: once a press is over (browser/press.ts), in a task after the next.
-    afterPress(trigger instanceof Event ? trigger : undefined, () => afterNextFrame(hydrate), signal);
+    afterPress(trigger instanceof Event ? trigger : undefined, () => afterAnswerShown(hydrate), signal);
   };
   const hydrate = () => {
     void import("./hydrate.js").then((hydration) => {
@@ -247,14 +257,15 @@ export function bootIslands(root: HTMLElement, { swapped = false } = {}): void {
   const has = (name: string) => islands.some((island) => island.dataset.island === name);
   // The header holds the language switch: its choice finds the page in the other language fetched.
   if (has("header")) afterLoad(() => whenIdle(() => signal.aborted || prefetchTranslations(root, language)));
-  const now =
+  const pageAsks =
     islands.some((island) => island.dataset.when === "load") ||
     hasStoredSession() ||
     recoveryFlag.get() ||
-    (has("faq") && /^#q\d+$/.test(window.location.hash)) ||
-    (!swapped && interactedBeforeStart());
-  if (now) {
-    wake();
+    (has("faq") && /^#q\d+$/.test(window.location.hash));
+  // Taps made before this code ran are answered natively above (microtasks): shown first.
+  const answered = !swapped && interactedBeforeStart();
+  if (pageAsks || answered) {
+    wake(answered ? "answered" : undefined);
     return;
   }
   for (const type of WAKE_EVENTS) document.addEventListener(type, wake, { capture: true, passive: true, signal });
