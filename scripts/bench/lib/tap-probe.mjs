@@ -21,6 +21,7 @@
 export function installTapProbe() {
   const probe = {
     touchAt: null,
+    liftAt: null,
     frameAt: null,
     shownAt: null,
     check: null,
@@ -88,6 +89,14 @@ export function installTapProbe() {
     },
     { capture: true, passive: true },
   );
+  // A held press (BENCH_TAP_HOLD_MS): when the finger lifted, the moment its click is made.
+  window.addEventListener(
+    "touchend",
+    (event) => {
+      if (probe.touchAt !== null && probe.liftAt === null) probe.liftAt = event.timeStamp;
+    },
+    { capture: true, passive: true },
+  );
   // When the page asked for each request (Resource Timing's startTime, same clock as the touch).
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) probe.requests.push({ url: entry.name, startTime: entry.startTime });
@@ -96,7 +105,7 @@ export function installTapProbe() {
   probe.arm = (check) => {
     if (!(check in CHECKS)) throw new Error(`unknown check ${check}`);
     if (CHECKS[check]()) throw new Error(`${check} is already true before the tap`);
-    Object.assign(probe, { touchAt: null, frameAt: null, shownAt: null, check });
+    Object.assign(probe, { touchAt: null, liftAt: null, frameAt: null, shownAt: null, check });
   };
   /** Resources fetched since page start, for "network quiet" waits. */
   probe.resourceCount = () => performance.getEntriesByType("resource").length;
