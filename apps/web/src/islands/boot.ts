@@ -53,11 +53,8 @@ export function bootIslands(root: HTMLElement, { swapped = false } = {}): void {
     if (handedOver) return;
     handedOver = true;
     document.removeEventListener("click", followLink);
-    void import("../spa/start.js").then(
-      (app) => app.takeOverPage(root, { language: request.language ?? language, navigation: request.navigation }),
-      // The app's code did not arrive (the connection dropped): the browser does it natively, a
-      // link as a link, a language by loading the page again (the choice is stored).
-      () => (request.navigation ? window.location.assign(request.navigation.to) : window.location.reload()),
+    void import("../spa/start.js").then((app) =>
+      app.takeOverPage(root, { language: request.language ?? language, navigation: request.navigation }),
     );
   };
 
@@ -221,9 +218,8 @@ export function bootIslands(root: HTMLElement, { swapped = false } = {}): void {
   const hydrate = () => {
     void import("./hydrate.js").then((hydration) => {
       // A language switch may have swapped the page while this code loaded: the new page's own
-      // start-up hydrates its islands, in its language. Once the app has taken the page over (a
-      // link followed meanwhile), the islands are its to render.
-      if (signal.aborted || handedOver) return;
+      // start-up hydrates its islands, in its language.
+      if (signal.aborted) return;
       return hydration.hydrateIslands(root, {
         language,
         path,
