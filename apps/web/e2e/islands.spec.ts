@@ -58,6 +58,21 @@ test("a link in the static part of a prerendered page lets the app take over, fo
   await expect(page.getByRole("heading", { level: 1, name: "Privacy policy" })).toBeVisible();
 });
 
+test("a link in the static part still opens its page when the app's code cannot be loaded @e2e", async ({ page }) => {
+  // Every script but the page's start-up fails, as on a connection that drops after the page came,
+  // or after a deploy removed the old build's chunks.
+  await page.route(/\/assets\/(?!index-)[^/]+\.js$/, (route) => route.abort());
+  const refused: string[] = [];
+  page.on("requestfailed", (request) => refused.push(new URL(request.url()).pathname));
+  await page.goto("/privacy");
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Terms of use" }).click();
+  await expect(page).toHaveURL(/\/termsofuse$/);
+  // The start-up did try to let the app take over (the link was not simply left to the browser).
+  expect(refused.some((path) => /^\/assets\/start-[\w-]+\.js$/.test(path))).toBe(true);
+  await expect(page.getByRole("heading", { level: 1, name: "Terms of use" })).toBeVisible();
+});
+
 test("the login form runs no React until the visitor interacts; what is typed and sent before it arrives is kept and handled @e2e", async ({
   page,
 }) => {

@@ -3,6 +3,7 @@ import { recoveryFlag } from "../auth/local-store.js";
 import { hasStoredSession } from "../auth/session-hint.js";
 import { afterFirstPaint, afterNextFrame } from "../browser/first-paint.js";
 import { savesData, whenIdle, whenIdleEach } from "../browser/idle.js";
+import { loadPage } from "../browser/load-page.js";
 import { afterPress } from "../browser/press.js";
 import { ISLAND_TAG } from "../components/island-names.js";
 import { detectBrowserLanguage, storeLanguage, syncLanguageCookie } from "../i18n/language.js";
@@ -36,8 +37,10 @@ function afterAnswerShown(then: () => void): void {
 /**
  * `swapped`: the page was just put in place by a language choice (islands/page-language.ts), not
  * loaded; the choice was an interaction, but it asked for this page, not for React.
+ * `asSent`: the app could not be loaded to render the page in the visitor's stored language, so the
+ * page starts in the language it was sent in (the app takes over in theirs on the first link).
  */
-export function bootIslands(root: HTMLElement, { swapped = false } = {}): void {
+export function bootIslands(root: HTMLElement, { swapped = false, asSent = false } = {}): void {
   syncLanguageCookie();
   // Clicks made before this code ran (it is asked for after the first paint), answered below.
   const earlyClicks = takeEarlyClicks();
@@ -49,13 +52,29 @@ export function bootIslands(root: HTMLElement, { swapped = false } = {}): void {
   const { signal } = started;
 
   let handedOver = false;
-  const takeOver = (request: { navigation?: NavigationRequest; language?: Language }) => {
+  const takeOver = (request: { navigation?: NavigationRequest; language?: Language; atStart?: boolean }) => {
     if (handedOver) return;
     handedOver = true;
     document.removeEventListener("click", followLink);
-    void import("../spa/start.js").then((app) =>
-      app.takeOverPage(root, { language: request.language ?? language, navigation: request.navigation }),
-    );
+    import("../spa/start.js")
+      // In the visitor's language: the page's, or one they chose here that did not come through.
+      .then((app) =>
+        app.takeOverPage(root, {
+          language: request.language ?? detectBrowserLanguage(),
+          navigation: request.navigation,
+        }),
+      )
+      .catch(() => {
+        // The app's code did not arrive (a dropped connection, an old build's chunks gone after a
+        // deploy; Chromium then refuses that chunk for the rest of the page's life). A navigation
+        // is made as without script, a full load of its URL; never a reload of this page, which
+        // could fail the same way over and over. A language leaves the page in its own: one chosen
+        // here waits for the next link (a full load, then), one stored before starts the page as sent.
+        if (request.navigation) return loadPage(request.navigation.to, { replace: request.navigation.replace });
+        if (request.atStart) return bootIslands(root, { swapped, asSent: true });
+        handedOver = false;
+        document.addEventListener("click", followLink, { signal });
+      });
   };
 
   // A language chosen on the page (the native list before hydration, the switch after it): the
@@ -90,8 +109,8 @@ export function bootIslands(root: HTMLElement, { swapped = false } = {}): void {
   // The visitor prefers another language than the page was sent in (a stored choice the server
   // could not see yet): the app renders the page in that language, as it always has.
   const preferred = detectBrowserLanguage();
-  if (preferred !== language) {
-    takeOver({ language: preferred });
+  if (preferred !== language && !asSent) {
+    takeOver({ language: preferred, atStart: true });
     return;
   }
 
@@ -126,11 +145,10 @@ export function bootIslands(root: HTMLElement, { swapped = false } = {}): void {
     // A language from the header's native list: the app takes over in it, as the switch does.
     const choice = LANGUAGES.find((value) => value === button.dataset.languageChoice);
     if (choice) {
+      // Stored even when it is the page's own language: a choice that did not come through may be.
+      storeLanguage(choice);
       if (choice === language) button.closest<HTMLElement>("[popover]")?.hidePopover();
-      else {
-        storeLanguage(choice);
-        switchLanguage(choice);
-      }
+      else switchLanguage(choice);
       return;
     }
     if (answerNatively(island, button, guest)) return;
