@@ -135,12 +135,18 @@ describe("a language the visitor stored before, other than the page's", () => {
 });
 
 describe("a language chosen on a page that has no page in it", () => {
-  it("stays on this page when the app's code does not come; the next link tries again in the chosen language", async () => {
-    const { root, link, choose } = page();
-    bootIslands(root);
+  /** The page after Русский was chosen and the app's code did not come. */
+  async function afterFailedChoice() {
+    const started = page();
+    bootIslands(started.root);
     app.outcomes = ["import fails"];
-    choose("ru");
+    started.choose("ru");
     await triedAll();
+    return started;
+  }
+
+  it("stays on this page when the app's code does not come; the next link tries again in the chosen language", async () => {
+    const { root, link } = await afterFailedChoice();
     expect(root.querySelector("h1")?.textContent).toBe("Privacy policy");
     expect(app.loads).toEqual([]);
 
@@ -149,11 +155,7 @@ describe("a language chosen on a page that has no page in it", () => {
   });
 
   it("then takes the page's own language back when the visitor chooses it again", async () => {
-    const { root, link, choose } = page();
-    bootIslands(root);
-    app.outcomes = ["import fails"];
-    choose("ru");
-    await triedAll();
+    const { link, choose } = await afterFailedChoice();
     choose("en");
 
     expect(click(link)).toBe(false);
