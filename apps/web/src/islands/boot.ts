@@ -42,8 +42,6 @@ function afterAnswerShown(then: () => void): void {
  */
 export function bootIslands(root: HTMLElement, { swapped = false, asSent = false } = {}): void {
   syncLanguageCookie();
-  // Clicks made before this code ran (it is asked for after the first paint), answered below.
-  const earlyClicks = takeEarlyClicks();
   const language = root.dataset.prerendered as Language;
   const path = root.dataset.path ?? window.location.pathname;
   // Every listener of this start-up, removed when a language switch swaps the page (the page in
@@ -66,10 +64,11 @@ export function bootIslands(root: HTMLElement, { swapped = false, asSent = false
       )
       .catch(() => {
         // The app's code did not arrive (a dropped connection, an old build's chunks gone after a
-        // deploy; Chromium then refuses that chunk for the rest of the page's life). A navigation
-        // is made as without script, a full load of its URL; never a reload of this page, which
-        // could fail the same way over and over. A language leaves the page in its own: one chosen
-        // here waits for the next link (a full load, then), one stored before starts the page as sent.
+        // deploy; the browser may keep refusing that chunk for the rest of the page's life). A
+        // navigation is made as without script, a full load of its URL; never a reload of this page,
+        // which could fail the same way over and over. A language leaves the page in its own: one
+        // chosen here waits for the next link (a full load, then), one stored before starts the
+        // page as sent.
         if (request.navigation) return loadPage(request.navigation.to, { replace: request.navigation.replace });
         if (request.atStart) return bootIslands(root, { swapped, asSent: true });
         handedOver = false;
@@ -113,6 +112,9 @@ export function bootIslands(root: HTMLElement, { swapped = false, asSent = false
     takeOver({ language: preferred, atStart: true });
     return;
   }
+  // Clicks made before this code ran (it is asked for after the first paint), answered below; taken
+  // only here, so a page started as sent after a failed take-over answers those made meanwhile too.
+  const earlyClicks = takeEarlyClicks();
 
   // Links in the static HTML work without script; with it, following one lets the app take over
   // (same focus hand-off and announcement after navigation as anywhere in the app).

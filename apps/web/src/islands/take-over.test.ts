@@ -132,6 +132,24 @@ describe("a language the visitor stored before, other than the page's", () => {
     expect(click(link)).toBe(false);
     await vi.waitFor(() => expect(app.takeOvers).toEqual([{ language: "ru", navigation: { to: "/termsofuse" } }]));
   });
+
+  it("answers, once started as sent, a click the page recorded before its start-up ran", async () => {
+    storeLanguage("ru");
+    const { root } = page();
+    // The page's inline start-up keeps the targets of early clicks on its script element.
+    const script = Object.assign(document.createElement("script"), { clicks: [] as EventTarget[] });
+    script.dataset.start = "/assets/index-abc.js";
+    document.head.append(script);
+    try {
+      script.clicks.push(root.querySelector("[data-language-choice='ru']") as HTMLElement);
+      app.outcomes = ["import fails"];
+      bootIslands(root);
+      // Русский, tapped before the start-up: the page has no Russian version, so the app is asked again.
+      await vi.waitFor(() => expect(app.takeOvers).toEqual([{ language: "ru", navigation: undefined }]));
+    } finally {
+      script.remove();
+    }
+  });
 });
 
 describe("a language chosen on a page that has no page in it", () => {
