@@ -13,6 +13,22 @@ export function watchConsole(page: Page): { problems: () => string[] } {
   return { problems: () => problems };
 }
 
+/**
+ * Holds back every request matching `url` until the returned function is called, then lets them
+ * through (`continue`) or fails them as a dropped connection would (`abort`).
+ */
+export async function holdRequests(page: Page, url: RegExp): Promise<(then?: "continue" | "abort") => void> {
+  let release: (then: "continue" | "abort") => void = () => {};
+  const released = new Promise<"continue" | "abort">((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    if ((await released) === "abort") await route.abort();
+    else await route.continue();
+  });
+  return (then = "continue") => release(then);
+}
+
 /** Sets the stored language before any script of the app runs. */
 export async function useStoredLanguage(page: Page, lang: "en" | "ru"): Promise<void> {
   await page.addInitScript((value) => window.localStorage.setItem("lang", value), lang);

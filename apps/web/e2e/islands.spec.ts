@@ -1,9 +1,13 @@
 import { expect, test } from "@playwright/test";
+import { holdRequests } from "./helpers.js";
 
 /**
  * The prerendered pages hydrate only their islands, on the first interaction (docs/architecture.md
  * §1.3): nothing of React runs before it, and the interaction that wakes them is not lost.
  */
+
+/** The app's scripts but the page's start-up (`/assets/index-*.js`). */
+const APP_CHUNKS = /\/assets\/(?!index-)[^/]+\.js$/;
 
 test("the landing page runs only its start-up script until the visitor interacts @e2e", async ({ page }) => {
   const scripts: string[] = [];
@@ -61,7 +65,7 @@ test("a link in the static part of a prerendered page lets the app take over, fo
 test("a link in the static part still opens its page when the app's code cannot be loaded @e2e", async ({ page }) => {
   // Every script but the page's start-up fails, as on a connection that drops after the page came,
   // or after a deploy removed the old build's chunks.
-  await page.route(/\/assets\/(?!index-)[^/]+\.js$/, (route) => route.abort());
+  await page.route(APP_CHUNKS, (route) => route.abort());
   const refused: string[] = [];
   page.on("requestfailed", (request) => refused.push(new URL(request.url()).pathname));
   await page.goto("/privacy");
@@ -89,14 +93,7 @@ test("the login form runs no React until the visitor interacts; what is typed an
   await expect(submit).toBeEnabled();
 
   // Hold the islands' code back, so all of this happens before React owns the form.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/(?!index-)[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, APP_CHUNKS);
   const email = page.getByRole("textbox", { name: "Email" });
   const password = page.getByRole("textbox", { name: "Password", exact: true });
   await email.fill("not-an-email");
@@ -112,3 +109,37 @@ test("the login form runs no React until the visitor interacts; what is typed an
   await expect(password).toHaveValue("Secret-Pass-1");
   await expect(page).toHaveURL(/\/login$/);
 });
+
+for (const { what, chunks } of [
+  { what: "the islands' code", chunks: APP_CHUNKS },
+  { what: "the login form's own code", chunks: /\/assets\/auth-[\w-]+\.js$/ },
+]) {
+  test(`a login sent while ${what} cannot be loaded stops looking busy, keeps what was typed, and works once it comes @e2e`, async ({
+    page,
+  }) => {
+    await page.goto("/login");
+    await page.waitForLoadState("networkidle");
+    // Held, then refused: a connection that dropped after the page came.
+    const release = await holdRequests(page, chunks);
+    const submit = page.getByRole("button", { name: "Log in" });
+    const email = page.getByRole("textbox", { name: "Email" });
+    const password = page.getByRole("textbox", { name: "Password", exact: true });
+    await email.fill("not-an-email");
+    await password.fill("Secret-Pass-1");
+    await submit.click();
+    // Busy at once (the start-up's answer), then no longer once the code is refused: nothing is on its way.
+    await expect(submit).toHaveAttribute("aria-busy", "true");
+    release("abort");
+    await expect(submit).not.toHaveAttribute("aria-busy", "true");
+    await expect(submit).toBeEnabled();
+    await expect(email).toHaveValue("not-an-email");
+    await expect(password).toHaveValue("Secret-Pass-1");
+    await expect(page.getByText("Please enter a valid email address")).toHaveCount(0);
+
+    // The connection is back: the next press asks for the code again, and the form answers it.
+    await page.unroute(chunks);
+    await submit.click();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+}

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { axeViolations } from "./helpers/axe.js";
-import { watchConsole } from "./helpers.js";
+import { holdRequests, watchConsole } from "./helpers.js";
 
 /**
  * The first tap on a prerendered page is answered without React (docs/architecture.md §1.3,
@@ -57,17 +57,7 @@ async function withoutApp(page: Page): Promise<string[]> {
 }
 
 /** The islands' hydration code is held back until `release()`: until then React never wakes. */
-async function holdHydration(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(HYDRATE_CHUNK, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
+const holdHydration = (page: Page) => holdRequests(page, HYDRATE_CHUNK);
 
 /** No island has started hydrating (islands/boot.ts marks each one as React takes it). */
 async function expectNoReact(page: Page) {

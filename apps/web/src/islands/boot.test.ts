@@ -3,6 +3,7 @@ import { AUTH_STORAGE_KEY } from "../auth/session-hint.js";
 import { fakePaintView } from "../browser/fake-paint-view.js";
 import type { HydrateOptions } from "./hydrate.js";
 import { removeBootListenersAfterEach } from "./test-listeners.js";
+import { LOGIN_ISLAND } from "./test-pages.js";
 
 // The start-up script's replay of a form submission made before hydration (islands/boot.ts).
 // hydrate.js is replaced by a stand-in that records its options, so the test decides when React
@@ -35,14 +36,7 @@ function page() {
   // No stored session or recovery (they wake the islands at once) and no stored language.
   window.localStorage.clear();
   document.body.innerHTML = `
-    <div id="root" data-prerendered="${detectBrowserLanguage()}" data-path="/login">
-      <veil-island data-island="login" data-when="intent" data-id="i0">
-        <form noValidate>
-          <input name="password" value="hunter2-correct" />
-          <button type="submit" formmethod="dialog" disabled>Sign in</button>
-        </form>
-      </veil-island>
-    </div>`;
+    <div id="root" data-prerendered="${detectBrowserLanguage()}" data-path="/login">${LOGIN_ISLAND}</div>`;
   root = document.getElementById("root") as HTMLElement;
   return {
     island: root.querySelector("veil-island") as HTMLElement,

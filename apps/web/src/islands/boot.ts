@@ -27,6 +27,8 @@ const SAFE_SUBMIT = 'button[type="submit"][formmethod="dialog"]';
 
 /** Events that count as the visitor's first interaction. */
 const WAKE_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const;
+/** Those that ask for the islands' code again after it failed to arrive: deliberate ones only. */
+const RETRY_EVENTS = ["pointerdown", "touchstart", "keydown"] as const;
 
 /** Runs `then` once what this task changed is on screen: after the next frame; in a hidden tab, which draws none, soon. */
 function afterAnswerShown(then: () => void): void {
@@ -236,33 +238,57 @@ export function bootIslands(root: HTMLElement, { swapped = false, asSent = false
     afterPress(trigger instanceof Event ? trigger : undefined, () => afterAnswerShown(hydrate), signal);
   };
   const hydrate = () => {
-    void import("./hydrate.js").then((hydration) => {
-      // A language switch may have swapped the page while this code loaded: the new page's own
-      // start-up hydrates its islands, in its language.
-      if (signal.aborted) return;
-      return hydration.hydrateIslands(root, {
-        language,
-        path,
-        onNavigate: (navigation) => takeOver({ navigation }),
-        onSwitchLanguage: switchLanguage,
-        onHydrating: (island) => {
-          island.dataset.hydrating = "true";
-          const button = early.get(island);
-          early.delete(island);
-          // React replays a click that reaches a root still hydrating, so this one lands.
-          if (button?.isConnected) button.click();
-        },
-        onHydrated: (island) => {
-          // A submission is not replayed by React: it is sent again once the form's handler is
-          // attached (with its dialog-method submitter, so it is never sent natively either way).
-          const submitter = earlySubmits.get(island);
-          earlySubmits.delete(island);
-          // React renders its own busy state from here on (it never set these attributes).
-          notBusy(submitter);
-          if (submitter?.isConnected && submitter.form) submitter.form.requestSubmit(submitter);
-        },
+    // Whether React owns an island yet: `hydrateIslands` loads every island's code (and the
+    // language's messages) before it hydrates the first, so a failure before that left the page as
+    // it was, and the code may be asked for again.
+    let owned = false;
+    import("./hydrate.js")
+      .then((hydration) => {
+        // A language switch may have swapped the page while this code loaded: the new page's own
+        // start-up hydrates its islands, in its language.
+        if (signal.aborted) return;
+        return hydration.hydrateIslands(root, {
+          language,
+          path,
+          onNavigate: (navigation) => takeOver({ navigation }),
+          onSwitchLanguage: switchLanguage,
+          onHydrating: (island) => {
+            owned = true;
+            island.dataset.hydrating = "true";
+            const button = early.get(island);
+            early.delete(island);
+            // React replays a click that reaches a root still hydrating, so this one lands.
+            if (button?.isConnected) button.click();
+          },
+          onHydrated: (island) => {
+            // A submission is not replayed by React: it is sent again once the form's handler is
+            // attached (with its dialog-method submitter, so it is never sent natively either way).
+            const submitter = earlySubmits.get(island);
+            earlySubmits.delete(island);
+            // React renders its own busy state from here on (it never set these attributes).
+            notBusy(submitter);
+            if (submitter?.isConnected && submitter.form) submitter.form.requestSubmit(submitter);
+          },
+        });
+      })
+      .catch(() => {
+        if (!owned && !signal.aborted) islandsCodeMissing();
       });
-    });
+  };
+  // The islands' code did not arrive (a dropped connection, an old build's chunks gone after a
+  // deploy): no button stays busy for a submission that will not be sent, no tap waits for a
+  // replay, and the next deliberate interaction (a press or a key, not a hover or a scroll, which
+  // would ask the network again and again) tries again; what was typed stays in the fields.
+  const islandsCodeMissing = () => {
+    for (const submitter of earlySubmits.values()) notBusy(submitter);
+    earlySubmits.clear();
+    early.clear();
+    woken = false;
+    listenForWake(RETRY_EVENTS);
+  };
+  const listenForWake = (types: readonly string[] = WAKE_EVENTS) => {
+    for (const type of types) document.addEventListener(type, wake, { capture: true, passive: true, signal });
+    if (types.includes("scroll")) window.addEventListener("scroll", wake, { capture: true, passive: true, signal });
   };
   // A form leads into the app (login → profile, register → code): fetch the app when the form is
   // sent, while the request is on its way, so the hand-over does not wait for the download, and a
@@ -284,8 +310,7 @@ export function bootIslands(root: HTMLElement, { swapped = false, asSent = false
     wake(answered ? "answered" : undefined);
     return;
   }
-  for (const type of WAKE_EVENTS) document.addEventListener(type, wake, { capture: true, passive: true, signal });
-  window.addEventListener("scroll", wake, { capture: true, passive: true, signal });
+  listenForWake();
   if (has("plans")) afterLoad(() => signal.aborted || void checkPlans(wake));
   afterLoad(() => {
     if (woken || signal.aborted) return;
