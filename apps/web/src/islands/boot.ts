@@ -280,6 +280,8 @@ export function bootIslands(root: HTMLElement, { swapped = false, asSent = false
   // replay, and the next deliberate interaction (a press or a key, not a hover or a scroll, which
   // would ask the network again and again) tries again; what was typed stays in the fields.
   const islandsCodeMissing = () => {
+    // The app took over meanwhile: it owns the page, and there are no islands left to wake.
+    if (handedOver) return;
     for (const submitter of earlySubmits.values()) notBusy(submitter);
     earlySubmits.clear();
     early.clear();
@@ -293,7 +295,12 @@ export function bootIslands(root: HTMLElement, { swapped = false, asSent = false
   // A form leads into the app (login → profile, register → code): fetch the app when the form is
   // sent, while the request is on its way, so the hand-over does not wait for the download, and a
   // page that is only read never pays for it.
-  root.addEventListener("submit", () => void import("../spa/start.js"), { capture: true, once: true, signal });
+  // A failure here is the take-over's to handle, when it comes.
+  root.addEventListener("submit", () => void import("../spa/start.js").catch(() => {}), {
+    capture: true,
+    once: true,
+    signal,
+  });
 
   if (islands.length === 0) return;
   const has = (name: string) => islands.some((island) => island.dataset.island === name);

@@ -83,4 +83,20 @@ describe("a submission made before hydration, when the islands' code does not co
     code.options?.onHydrated(island);
     expect(submitted).not.toHaveBeenCalled();
   });
+
+  it("asks nothing more once the app has taken over the page meanwhile", async () => {
+    const { root, button } = loginPage();
+    root.insertAdjacentHTML("beforeend", '<a href="/termsofuse">Terms of use</a>');
+    bootIslands(root);
+    code.arrives = [false];
+    button.click();
+    // A link followed while the islands' code is on its way: the app takes over.
+    (root.querySelector("a") as HTMLAnchorElement).click();
+    await vi.waitFor(() => expect(code.arrives).toEqual([]), { timeout: 3_000 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+
+    root.querySelector("input")?.dispatchEvent(new KeyboardEvent("keydown", { bubbles: true, key: "a" }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(code.tries).toBe(1);
+  });
 });
